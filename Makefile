@@ -1,0 +1,168 @@
+# bootbench: boot a kernel under QEMU, run a benchmark as children of a
+# tiny static PID 1, and collect JSON results. `make help` lists it all.
+
+O ?= out
+B := $(O)/build
+RESULTS ?= $(O)/results
+
+# What to boot and run
+KERNEL ?=
+MODULES ?=
+TEST ?= execl
+RUNTIME ?=
+DURATION ?=
+PASSES ?=
+NR_TASK ?=
+ITERATIONS ?=
+WATCHDOG ?=
+SMP ?= 2
+MEM ?= 1024
+ACCEL ?= auto
+CMDLINE ?=
+TIMEOUT ?= 3600
+SILENCE ?= 120
+QEMU ?= qemu-system-x86_64
+
+HOSTCC ?= gcc
+MUSLCC ?= musl-gcc
+WARN := -Wall -Wextra -Werror
+HOST_CFLAGS ?= -O2 -g
+GUEST_CFLAGS ?= -O2
+# Fixed timestamp for the image, so that builds are reproducible.
+SOURCE_DATE_EPOCH ?= 0
+
+ifeq ($(V),1)
+Q :=
+quiet = @true
+else
+Q := @
+quiet = @printf '  %-7s %s\n'
+endif
+
+DEFAULT_KERNEL_DIR := $(O)/kernel/default
+ifeq ($(strip $(KERNEL)),)
+KERNEL_PATH := $(DEFAULT_KERNEL_DIR)/bzImage
+KERNEL_DEP := $(KERNEL_PATH)
+else
+KERNEL_PATH := $(KERNEL)
+KERNEL_DEP :=
+endif
+
+TESTS := $(shell sed -n 's/^TEST.\([a-z0-9_]*\),.*/\1/p' benchmarks/tests.def)
+
+BOOTBENCH := $(B)/host/bootbench
+MKCPIO := $(B)/host/mkcpio
+LIBKMOD := $(B)/libkmod/lib/libkmod.a
+INIT := $(B)/guest/init
+BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS))
+BASE_CPIO := $(B)/base.cpio
+
+HOST_SRCS := $(wildcard boot/*.c) init/json.c benchmarks/params.c
+HOST_HDRS := $(wildcard boot/*.h) init/json.h benchmarks/params.h benchmarks/tests.def
+INIT_SRCS := $(wildcard init/*.c)
+BENCH_COMMON := benchmarks/harness.c benchmarks/params.c
+BUSYBOX ?= /bin/busybox
+
+PARAM_ARGS := $(foreach p,runtime duration passes nr_task iterations watchdog,\
+	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
+
+.PHONY: all run test test-unit test-boot deps help clean image kernel-default format
+
+all: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO)
+
+deps:
+	$(Q)boot/deps.sh run
+
+$(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
+	$(quiet) HOSTCC $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) -lm
+
+$(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
+	$(quiet) HOSTCC $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
+
+$(LIBKMOD): init/libkmod-build.sh
+	$(Q)init/libkmod-build.sh $(B)/libkmod
+
+$(INIT): $(INIT_SRCS) init/init.h init/json.h $(LIBKMOD)
+	$(quiet) MUSLCC $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
+		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
+
+$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h
+	$(quiet) MUSLCC $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
+
+$(B)/base.spec: initramfs/base-spec.sh initramfs/applets.list benchmarks/tests.def
+	$(Q)mkdir -p $(@D)
+	$(Q)initramfs/base-spec.sh $(abspath $(INIT)) $(abspath $(B)/guest/bench) \
+		$(BUSYBOX) initramfs/applets.list $(TESTS) >$@
+
+$(BASE_CPIO): $(B)/base.spec $(MKCPIO) $(INIT) $(BENCH_BINS) $(BUSYBOX)
+	$(quiet) CPIO $@
+	$(Q)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $@ $(B)/base.spec
+
+$(DEFAULT_KERNEL_DIR)/bzImage:
+	$(Q)boot/kernel-fetch.sh $(DEFAULT_KERNEL_DIR)
+
+kernel-default: $(DEFAULT_KERNEL_DIR)/bzImage
+
+image: deps $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
+	$(Q)initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+		$(KERNEL_PATH) $(MODULES)
+
+run: deps
+	$(Q)$(MAKE) --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
+	$(Q)img=$$(initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+		$(KERNEL_PATH) $(MODULES)) && \
+	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" \
+		--test "$(TEST)" $(PARAM_ARGS) --smp "$(SMP)" --mem "$(MEM)" \
+		--accel "$(ACCEL)" --cmdline "$(CMDLINE)" --timeout "$(TIMEOUT)" \
+		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
+		$(if $(filter 1,$(V)),-v)
+
+test: deps
+	$(Q)$(MAKE) --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(Q)O=$(O) B=$(B) HOSTCC=$(HOSTCC) tests/run.sh
+
+format:
+	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf $(O)
+
+help:
+	@echo 'bootbench: boot a kernel under QEMU and benchmark it'
+	@echo
+	@echo 'Targets:'
+	@echo '  run           boot KERNEL, run TEST, write $(RESULTS)/<test>/<params>/<release>/<N>'
+	@echo '  test          unit tests and boot tests on the default kernel'
+	@echo '  image         build the initramfs for KERNEL and print its path'
+	@echo '  kernel-default  fetch the distribution kernel used when KERNEL is empty'
+	@echo '  deps          install (as root) or name the packages needed'
+	@echo '  all           build the host tools and the base image'
+	@echo '  format        clang-format the C sources'
+	@echo '  clean         remove $(O)'
+	@echo
+	@echo 'Variables (current value):'
+	@echo '  KERNEL=$(KERNEL)		bzImage to boot (empty: $(DEFAULT_KERNEL_DIR)/bzImage)'
+	@echo '  MODULES=$(MODULES)		module tree of KERNEL (default: found next to it)'
+	@echo '  TEST=$(TEST)		one of: $(TESTS)'
+	@echo '  RUNTIME=$(RUNTIME)		LKP runtime in s (UnixBench: runtime/10 iterations)'
+	@echo '  DURATION=$(DURATION)		seconds per pass (default: the original program'"'"'s)'
+	@echo '  PASSES=$(PASSES)		passes, overriding RUNTIME'
+	@echo '  NR_TASK=$(NR_TASK)		parallel copies: N or N% of CPUs (default 1)'
+	@echo '  ITERATIONS=$(ITERATIONS)		iterations in one boot (default 1)'
+	@echo '  WATCHDOG=$(WATCHDOG)		seconds one iteration may run before it is killed'
+	@echo '  SMP=$(SMP)  MEM=$(MEM)		guest CPUs and MiB'
+	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
+	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'
+	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'
+	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'
+	@echo '  QEMU=$(QEMU)'
+	@echo '  O=$(O)		all output (build cache, kernel, results)'
+	@echo '  V=$(V)		V=1 shows full commands and the guest console'

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The UnixBench pass rules, after byte-unixbench's Run script:
+ *
+ *  - a pass runs N copies at once; pass count = sum of the copies'
+ *    counts, pass time = mean of the copies' times, where a copy's
+ *    time is its TIME line or else its wall time from start to the end
+ *    of its output;
+ *  - before each pass: sync; sleep 1; sync; sleep 2;
+ *  - passes are sorted by count, the lowest third (n/3, integer) is
+ *    dropped, and the score is the geometric mean of the kept passes'
+ *    rates count / (time / timebase);
+ *  - index = 10 * score / baseline.
+ *
+ * LKP passes "-i runtime/10": long tests then run that many passes,
+ * short ones max(1, (i + 1) / 3).
+ *
+ * Output is line based (docs/protocol.md): "progress TEXT",
+ * "metric NAME VALUE", and plain lines for people.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "params.h"
+
+struct harness_opts {
+	unsigned int duration;
+	unsigned int passes;
+	unsigned int copies;
+};
+
+struct harness_pass {
+	double count;
+	double time;
+	int timebase;
+};
+
+struct harness_copy {
+	pid_t pid;
+	int fd;
+	double start, elapsed;
+	char out[512];
+	size_t len;
+};
+
+static char harness_path[PATH_MAX];
+
+const char *harness_self(void)
+{
+	return harness_path;
+}
+
+static double harness_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static unsigned int harness_passes_from_runtime(unsigned int runtime)
+{
+	unsigned int i = runtime / 10;
+
+	if (i < 1)
+		i = 1;
+	if (bench.long_test)
+		return i;
+	return (i + 1) / 3 < 1 ? 1 : (i + 1) / 3;
+}
+
+static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
+{
+	int i, err = 0;
+
+	o->duration = bench.duration;
+	o->passes = bench.long_test ? 10 : 3;
+	o->copies = 1;
+	for (i = 1; i < argc && !err; i++) {
+		char *key = argv[i], *val = strchr(key, '=');
+		const struct param_spec *spec;
+		unsigned int runtime;
+
+		if (strncmp(key, "--", 2) || !val) {
+			fprintf(stderr, "%s: expected --key=value, got '%s'\n",
+				bench.name, key);
+			return -EINVAL;
+		}
+		*val++ = '\0';
+		key += 2;
+		spec = param_spec_find(key);
+		if (spec && !strcmp(key, "duration")) {
+			err = param_uint_parse(val, spec->min, spec->max,
+					       &o->duration);
+		} else if (spec && !strcmp(key, "passes")) {
+			err = param_uint_parse(val, spec->min, spec->max,
+					       &o->passes);
+		} else if (spec && !strcmp(key, "runtime")) {
+			err = param_uint_parse(val, spec->min, spec->max,
+					       &runtime);
+			if (!err)
+				o->passes = harness_passes_from_runtime(runtime);
+		} else if (spec && !strcmp(key, "nr_task")) {
+			err = param_tasks_parse(
+				val, sysconf(_SC_NPROCESSORS_ONLN), &o->copies);
+		} else {
+			fprintf(stderr, "%s: unknown parameter '%s'\n",
+				bench.name, key);
+			return -EINVAL;
+		}
+		if (err)
+			fprintf(stderr, "%s: bad value '%s' for %s\n",
+				bench.name, val, key);
+	}
+	return err;
+}
+
+static void harness_settle(void)
+{
+	/* Run does "sync; sleep 1; sync; sleep 2" before every pass. */
+	sync();
+	sleep(1);
+	sync();
+	sleep(2);
+}
+
+static int harness_copy_start(struct harness_copy *c, unsigned int duration)
+{
+	char dur[16];
+	int p[2];
+
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	snprintf(dur, sizeof(dur), "%u", duration);
+	c->start = harness_now();
+	c->pid = fork();
+	if (c->pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -errno;
+	}
+	if (c->pid == 0) {
+		dup2(p[1], STDOUT_FILENO);
+		execl(harness_path, harness_path, "--copy", dur, (char *)NULL);
+		perror("exec");
+		_exit(127);
+	}
+	close(p[1]);
+	c->fd = p[0];
+	c->len = 0;
+	return 0;
+}
+
+/* Read every copy's output to its end, timing each copy as Run does. */
+static void harness_copies_drain(struct harness_copy *c, unsigned int n)
+{
+	struct pollfd *pfd = calloc(n, sizeof(*pfd));
+	unsigned int open_fds = n, i;
+
+	if (!pfd)
+		abort();
+	while (open_fds) {
+		for (i = 0; i < n; i++) {
+			pfd[i].fd = c[i].fd;
+			pfd[i].events = POLLIN;
+		}
+		if (poll(pfd, n, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			abort();
+		}
+		for (i = 0; i < n; i++) {
+			char buf[256];
+			ssize_t r;
+
+			if (c[i].fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP)))
+				continue;
+			r = read(c[i].fd, buf, sizeof(buf));
+			if (r > 0) {
+				size_t room = sizeof(c[i].out) - 1 - c[i].len;
+
+				if ((size_t)r > room)
+					r = room;
+				memcpy(c[i].out + c[i].len, buf, r);
+				c[i].len += r;
+				continue;
+			}
+			if (r < 0 && errno == EINTR)
+				continue;
+			c[i].elapsed = harness_now() - c[i].start;
+			c[i].out[c[i].len] = '\0';
+			close(c[i].fd);
+			c[i].fd = -1;
+			open_fds--;
+		}
+	}
+	free(pfd);
+}
+
+static int harness_copy_result(struct harness_copy *c, double *count,
+			       double *time, int *timebase)
+{
+	char *line, *save = NULL;
+	int status, have = 0;
+
+	*time = 0;
+	if (waitpid(c->pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		fprintf(stderr, "%s: copy %d failed (status %#x): %s\n",
+			bench.name, (int)c->pid, status, c->out);
+		return -EIO;
+	}
+	for (line = strtok_r(c->out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(line, "COUNT|%lf|%d|", count, timebase) == 2)
+			have = 1;
+		else
+			sscanf(line, "TIME|%lf", time);
+	}
+	if (!have || *timebase <= 0) {
+		fprintf(stderr, "%s: copy %d printed no COUNT line\n",
+			bench.name, (int)c->pid);
+		return -EIO;
+	}
+	if (*time <= 0)
+		*time = c->elapsed;
+	return 0;
+}
+
+static int harness_pass_run(const struct harness_opts *o,
+			    struct harness_pass *pass)
+{
+	struct harness_copy *c = calloc(o->copies, sizeof(*c));
+	unsigned int i, started = 0;
+	double sum_time = 0;
+	int err = 0;
+
+	if (!c)
+		return -ENOMEM;
+	pass->count = 0;
+	for (i = 0; i < o->copies && !err; i++) {
+		err = harness_copy_start(&c[i], o->duration);
+		if (!err)
+			started++;
+	}
+	harness_copies_drain(c, started);
+	for (i = 0; i < started; i++) {
+		double count = 0, time;
+		int timebase = 1;
+
+		if (harness_copy_result(&c[i], &count, &time, &timebase)) {
+			err = -EIO;
+			continue;
+		}
+		pass->count += count;
+		pass->timebase = timebase;
+		sum_time += time;
+	}
+	pass->time = sum_time / o->copies;
+	free(c);
+	return err;
+}
+
+static int harness_pass_cmp(const void *a, const void *b)
+{
+	const struct harness_pass *x = a, *y = b;
+
+	return (x->count > y->count) - (x->count < y->count);
+}
+
+int main(int argc, char **argv)
+{
+	struct harness_opts o;
+	struct harness_pass *passes;
+	double log_sum = 0, time_sum = 0, score, index;
+	unsigned int i, drop, kept = 0;
+	ssize_t n;
+
+	n = readlink("/proc/self/exe", harness_path, sizeof(harness_path) - 1);
+	if (n <= 0) {
+		perror("readlink /proc/self/exe");
+		return 1;
+	}
+	harness_path[n] = '\0';
+	if (argc > 1 && !strcmp(argv[1], "--copy"))
+		return bench.copy_main(argc - 1, argv + 1);
+	if (harness_opts_parse(argc, argv, &o))
+		return 2;
+	passes = calloc(o.passes, sizeof(*passes));
+	if (!passes)
+		return 1;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("%s: %u pass(es) of %u s, %u cop%s\n", bench.title, o.passes,
+	       o.duration, o.copies, o.copies == 1 ? "y" : "ies");
+	for (i = 0; i < o.passes; i++) {
+		harness_settle();
+		printf("progress %s pass %u/%u\n", bench.name, i + 1, o.passes);
+		if (harness_pass_run(&o, &passes[i]))
+			return 1;
+		printf("pass %u: count %.0f time %.3f s rate %.1f\n", i + 1,
+		       passes[i].count, passes[i].time,
+		       passes[i].count / (passes[i].time / passes[i].timebase));
+	}
+	qsort(passes, o.passes, sizeof(*passes), harness_pass_cmp);
+	drop = o.passes / 3;
+	for (i = drop; i < o.passes; i++) {
+		if (passes[i].time <= 0 || passes[i].count <= 0)
+			continue;
+		log_sum += log(passes[i].count) -
+			   log(passes[i].time / passes[i].timebase);
+		time_sum += passes[i].time;
+		kept++;
+	}
+	if (!kept) {
+		fprintf(stderr, "%s: no pass counted any loop\n", bench.name);
+		return 1;
+	}
+	score = exp(log_sum / kept);
+	index = 10.0 * score / bench.baseline;
+	printf("%-40s %12.1f %-5s (%.1f s, %u samples)\n", bench.title, score,
+	       passes[0].timebase == 60 ? "lpm" : "lps", time_sum / kept, kept);
+	printf("metric unixbench.throughput %.6f\n", score);
+	printf("metric unixbench.score %.6f\n", index);
+	/* The work of one mean kept pass, in the test's own loops. */
+	printf("metric unixbench.workload %.6f\n",
+	       score * (time_sum / kept) / passes[0].timebase);
+	printf("metric unixbench.copies %u\n", o.copies);
+	printf("metric unixbench.passes %u\n", kept);
+	free(passes);
+	return 0;
+}

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "params.h"
+
+#define PARAM_TASKS_MAX 4096
+
+static const struct param_spec param_specs[] = {
+	{ "runtime", PARAM_UINT, 1, 86400,
+	  "seconds, LKP style: UnixBench runs runtime/10 iterations" },
+	{ "duration", PARAM_UINT, 1, 86400,
+	  "seconds per pass (overrides the program's default)" },
+	{ "passes", PARAM_UINT, 1, 1000, "passes (overrides runtime)" },
+	{ "nr_task", PARAM_TASKS, 1, PARAM_TASKS_MAX,
+	  "parallel copies: N or N% of the CPUs" },
+	{ "iterations", PARAM_UINT, 1, 10000, "iterations in one boot" },
+	{ "watchdog", PARAM_UINT, 1, 7 * 86400,
+	  "seconds one iteration may take before it is killed" },
+};
+
+const struct param_spec *param_spec_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(param_specs) / sizeof(param_specs[0]); i++)
+		if (!strcmp(param_specs[i].name, name))
+			return &param_specs[i];
+	return NULL;
+}
+
+int param_uint_parse(const char *s, unsigned int min, unsigned int max,
+		     unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	v = strtoul(s, &end, 10);
+	if (errno || *end)
+		return -EINVAL;
+	if (v < min || v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
+int param_tasks_parse(const char *s, long cpus, unsigned int *out)
+{
+	size_t n = strlen(s);
+	unsigned int pct;
+	char buf[16];
+	int err;
+
+	if (!n || s[n - 1] != '%')
+		return param_uint_parse(s, 1, PARAM_TASKS_MAX, out);
+	if (n >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, n - 1);
+	buf[n - 1] = '\0';
+	err = param_uint_parse(buf, 1, 100000, &pct);
+	if (err)
+		return err;
+	if (cpus < 1)
+		cpus = 1;
+	*out = cpus * pct / 100;
+	if (*out < 1)
+		*out = 1;
+	return *out > PARAM_TASKS_MAX ? -ERANGE : 0;
+}
+
+int param_value_check(const struct param_spec *p, const char *val)
+{
+	unsigned int v;
+
+	if (p->kind == PARAM_TASKS)
+		return param_tasks_parse(val, 0, &v);
+	return param_uint_parse(val, p->min, p->max, &v);
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_PARAMS_H
+#define BOOTBENCH_PARAMS_H
+
+/*
+ * Benchmark parameters, parsed the same way by the benchmarks in the
+ * guest and by the host tool that checks a job before it boots.
+ */
+enum param_kind {
+	PARAM_UINT,	/* a count or seconds within [min, max] */
+	PARAM_TASKS,	/* N, or N% of the online CPUs (LKP's nr_task) */
+};
+
+struct param_spec {
+	const char *name;
+	enum param_kind kind;
+	unsigned int min, max;
+	const char *help;
+};
+
+const struct param_spec *param_spec_find(const char *name);
+int param_uint_parse(const char *s, unsigned int min, unsigned int max,
+		     unsigned int *out);
+/* @cpus: online CPUs, for the percentage form; 0 only checks syntax. */
+int param_tasks_parse(const char *s, long cpus, unsigned int *out);
+int param_value_check(const struct param_spec *p, const char *val);
+
+#endif

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Check for what bootbench needs from the distribution; as root,
+# install what is missing (Debian/Ubuntu), otherwise say exactly what
+# to install and stop.
+# Usage: deps.sh [run|test]
+set -eu
+what=${1:-run}
+
+# command:package pairs
+need="gcc:gcc make:make musl-gcc:musl-tools cpio:cpio
+qemu-system-x86_64:qemu-system-x86 depmod:kmod modinfo:kmod
+autoreconf:autoconf automake:automake libtoolize:libtool
+pkg-config:pkg-config xz:xz-utils dpkg-deb:dpkg apt-get:apt"
+
+missing=
+for pair in $need; do
+	cmd=${pair%%:*}
+	pkg=${pair#*:}
+	if ! command -v "$cmd" >/dev/null 2>&1 && ! [ -x "/sbin/$cmd" ] && ! [ -x "/usr/sbin/$cmd" ]; then
+		case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
+	fi
+done
+# The image needs the static busybox, not the dynamic one.
+if ! [ -x /bin/busybox ] ||
+	LC_ALL=C readelf -l /bin/busybox 2>/dev/null | grep -q 'program interpreter'; then
+	missing="$missing busybox-static"
+fi
+[ -z "$missing" ] && exit 0
+
+cmd="apt-get install -y --no-install-recommends$missing"
+if [ "$(id -u)" != 0 ]; then
+	echo "bootbench: missing packages:$missing; install them as root: $cmd" >&2
+	exit 2
+fi
+command -v apt-get >/dev/null 2>&1 || {
+	echo "bootbench: missing packages:$missing, and no apt-get to install them with" >&2
+	exit 2
+}
+echo "  INSTALL$missing (for 'make $what')" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2 || true
+apt-get install -y -qq --no-install-recommends $missing >&2 || {
+	echo "bootbench: '$cmd' failed: see the messages above" >&2
+	exit 2
+}

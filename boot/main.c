@@ -1,0 +1,648 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bootbench: the host side.
+ *
+ *   bootbench release KERNEL      print the release in a bzImage header
+ *   bootbench tests               list the known tests
+ *   bootbench run OPTIONS         boot a job and write its run directory
+ *
+ * Everything a user can get wrong is checked before QEMU starts and
+ * reported in one line with the fix (docs/errors.md).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../benchmarks/params.h"
+#include "../init/json.h"
+#include "bzimage.h"
+#include "qemu.h"
+#include "rundir.h"
+#include "session.h"
+
+struct test_desc {
+	const char *name;
+	const char *headline;
+	int higher_better;
+	const char *params;
+};
+
+static const struct test_desc test_table[] = {
+#define TEST(name, headline, higher, params) { #name, headline, higher, params },
+#include "../benchmarks/tests.def"
+#undef TEST
+};
+
+#define PARAMS_MAX 32
+/* Parameters the init itself takes, for any test. */
+#define PARAMS_COMMON "iterations watchdog"
+
+struct run_opts {
+	const char *kernel, *initrd, *test, *results, *qemu, *cmdline;
+	const char *release;
+	char *params[PARAMS_MAX];
+	int nparams;
+	unsigned int smp, mem_mb, timeout, silence;
+	enum qemu_accel accel;
+	int verbose;
+};
+
+extern volatile sig_atomic_t session_interrupted;
+
+static __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("bootbench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return VERDICT_BAD_INPUT;
+}
+
+static const struct test_desc *test_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(test_table) / sizeof(test_table[0]); i++)
+		if (!strcmp(test_table[i].name, name))
+			return &test_table[i];
+	return NULL;
+}
+
+static void test_names(char *buf, size_t size)
+{
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(test_table) / sizeof(test_table[0]); i++)
+		len += snprintf(buf + len, len < size ? size - len : 0, "%s%s",
+				i ? ", " : "", test_table[i].name);
+}
+
+static int word_in(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+
+	while ((p = strstr(p, word))) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+static void upper(char *dst, const char *src, size_t size)
+{
+	size_t i;
+
+	for (i = 0; src[i] && i < size - 1; i++)
+		dst[i] = src[i] >= 'a' && src[i] <= 'z' ? src[i] - 32 : src[i];
+	dst[i] = '\0';
+}
+
+/* "512", "512M", "2G" in MiB. */
+static int mem_parse(const char *s, unsigned int *mb)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -EINVAL;
+	if (*end == 'G' || *end == 'g')
+		v *= 1024, end++;
+	else if (*end == 'M' || *end == 'm')
+		end++;
+	if (*end || v < 64 || v > 16 * 1024 * 1024)
+		return -ERANGE;
+	*mb = v;
+	return 0;
+}
+
+static int run_opts_check(struct run_opts *o, const struct test_desc **t)
+{
+	char names[512], key[64], ukey[64];
+	struct stat st;
+	int i, err;
+
+	test_names(names, sizeof(names));
+	if (!o->test || !*o->test)
+		return bad_input("no TEST given: say TEST=<name>, one of: %s",
+				 names);
+	*t = test_find(o->test);
+	if (!*t)
+		return bad_input("unknown TEST '%s': known tests are %s",
+				 o->test, names);
+	for (i = 0; i < o->nparams; i++) {
+		const struct param_spec *spec;
+		const char *val = strchr(o->params[i], '=');
+		size_t klen = val ? (size_t)(val - o->params[i]) : 0;
+
+		if (!val || !klen || klen >= sizeof(key))
+			return bad_input("parameter '%s' is not key=value",
+					 o->params[i]);
+		memcpy(key, o->params[i], klen);
+		key[klen] = '\0';
+		val++;
+		upper(ukey, key, sizeof(ukey));
+		spec = param_spec_find(key);
+		if (!spec || (!word_in((*t)->params, key) &&
+			      !word_in(PARAMS_COMMON, key)))
+			return bad_input("TEST=%s takes no %s: it takes %s %s",
+					 o->test, ukey, (*t)->params,
+					 PARAMS_COMMON);
+		err = param_value_check(spec, val);
+		if (err == -ERANGE && spec->kind == PARAM_UINT)
+			return bad_input("%s=%s is out of range: give %u to %u (%s)",
+					 ukey, val, spec->min, spec->max,
+					 spec->help);
+		if (err)
+			return bad_input("%s=%s is not valid: give %s",
+					 ukey, val, spec->help);
+	}
+	if (!o->kernel || !*o->kernel)
+		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
+	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))
+		return bad_input("KERNEL=%s: %s: give the path of a bzImage (arch/x86/boot/bzImage)",
+				 o->kernel,
+				 errno ? strerror(errno) : "not a file");
+	if (!o->initrd || access(o->initrd, R_OK))
+		return bad_input("initramfs %s is missing: run it through 'make run'",
+				 o->initrd ? o->initrd : "(none)");
+	if (!o->smp || o->smp > 1024)
+		return bad_input("SMP=%u is impossible: give 1 to 1024 CPUs",
+				 o->smp);
+	return 0;
+}
+
+static int run_params_dir(const struct run_opts *o, char *buf, size_t size)
+{
+	size_t len;
+	int i;
+
+	/* The topology changes results as much as the parameters do. */
+	len = snprintf(buf, size, "smp%u-%uM", o->smp, o->mem_mb);
+	for (i = 0; i < o->nparams && len < size; i++)
+		len += snprintf(buf + len, size - len, "-%s", o->params[i]);
+	for (i = 0; buf[i]; i++)
+		if (buf[i] == '/')
+			buf[i] = '_';
+	return len < size ? 0 : -ENAMETOOLONG;
+}
+
+static int param_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void ev_hello(void *ctx, const struct json_value *rec)
+{
+	const struct json_value *rel = json_member(rec, "release");
+	const struct json_value *cpus = json_member(rec, "cpus_online");
+	const struct json_value *bt = json_member(rec, "boot_time");
+
+	(void)ctx;
+	printf("bootbench: booted %s: %g CPUs, kernel up in %.2f s\n",
+	       rel ? rel->string : "?",
+	       cpus && cpus->type == JSON_NUMBER ? cpus->number : 0,
+	       bt && bt->type == JSON_NUMBER ? bt->number : 0);
+}
+
+static void ev_log(void *ctx, const char *kind, const char *msg)
+{
+	const struct run_opts *o = ctx;
+
+	if (!strcmp(kind, "progress"))
+		printf("bootbench:   %s\n", msg);
+	else if (o->verbose)
+		printf("bootbench:   | %s\n", msg);
+}
+
+static void ev_sample(void *ctx, const struct json_value *rec)
+{
+	const struct run_opts *o = ctx;
+	const struct test_desc *t = test_find(o->test);
+	const struct json_value *it = json_member(rec, "iteration");
+	const struct json_value *st = json_member(rec, "status");
+	const struct json_value *why = json_member(rec, "reason");
+	const struct json_value *m = json_member(json_member(rec, "metrics"),
+						 t->headline);
+
+	printf("bootbench: iteration %g: %s", it->number, st->string);
+	if (m && m->type == JSON_NUMBER)
+		printf(", %s %.1f", t->headline, m->number);
+	if (why && why->type == JSON_STRING)
+		printf(" (%s)", why->string);
+	printf("\n");
+}
+
+static int metric_name_cmp(const void *a, const void *b)
+{
+	const struct stream_metric *x = *(const struct stream_metric *const *)a;
+	const struct stream_metric *y = *(const struct stream_metric *const *)b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* One value per metric for this run: the mean over its good iterations. */
+static int stats_write(const struct rundir *rd, const struct stream *st)
+{
+	const struct stream_metric **m;
+	struct json_buf j;
+	size_t i;
+	int err;
+
+	m = calloc(st->nmetrics + 1, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	for (i = 0; i < st->nmetrics; i++)
+		m[i] = &st->metrics[i];
+	qsort(m, st->nmetrics, sizeof(*m), metric_name_cmp);
+	json_buf_init(&j);
+	json_object_open(&j);
+	for (i = 0; i < st->nmetrics; i++) {
+		json_key_write(&j, m[i]->name);
+		json_number_write(&j, m[i]->sum / m[i]->n);
+	}
+	json_object_close(&j);
+	err = rundir_file_write(rd, "stats.json", &j);
+	json_buf_free(&j);
+	free(m);
+	return err;
+}
+
+static int job_write(const struct rundir *rd, const struct run_opts *o,
+		     const char *release, const char *accel_why,
+		     const struct session *s, const char *cmdline)
+{
+	char when[32];
+	struct json_buf j;
+	time_t now = time(NULL);
+	int i, err;
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	json_buf_init(&j);
+	json_object_open(&j);
+	json_key_write(&j, "test");
+	json_string_write(&j, o->test);
+	json_key_write(&j, "params");
+	json_object_open(&j);
+	for (i = 0; i < o->nparams; i++) {
+		char *eq = strchr(o->params[i], '=');
+
+		*eq = '\0';
+		json_key_write(&j, o->params[i]);
+		json_string_write(&j, eq + 1);
+		*eq = '=';
+	}
+	json_object_close(&j);
+	json_key_write(&j, "kernel");
+	json_string_write(&j, o->kernel);
+	json_key_write(&j, "release");
+	json_string_write(&j, release);
+	json_key_write(&j, "smp");
+	json_int_write(&j, o->smp);
+	json_key_write(&j, "mem_mb");
+	json_int_write(&j, o->mem_mb);
+	json_key_write(&j, "accel");
+	json_string_write(&j, o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
+	json_key_write(&j, "accel_reason");
+	json_string_write(&j, accel_why);
+	json_key_write(&j, "cmdline");
+	json_string_write(&j, cmdline);
+	json_key_write(&j, "qemu_command");
+	json_string_write(&j, s->qemu_cmd ? s->qemu_cmd : "");
+	json_key_write(&j, "finished");
+	json_string_write(&j, when);
+	json_key_write(&j, "status");
+	json_string_write(&j, verdict_name(s->verdict));
+	json_key_write(&j, "exit_code");
+	json_int_write(&j, s->verdict);
+	json_key_write(&j, "message");
+	json_string_write(&j, s->message);
+	json_key_write(&j, "complete");
+	json_bool_write(&j, s->stream.have_done);
+	json_key_write(&j, "wall_seconds");
+	json_number_write(&j, s->wall);
+	json_key_write(&j, "hello_seconds");
+	json_number_write(&j, s->hello_wall);
+	json_key_write(&j, "iterations");
+	json_int_write(&j, s->stream.samples);
+	json_key_write(&j, "iterations_failed");
+	json_int_write(&j, s->stream.samples_failed);
+	json_key_write(&j, "stream_errors");
+	json_int_write(&j, s->stream.errors);
+	if (s->stream.errors) {
+		json_key_write(&j, "stream_first_error");
+		json_string_write(&j, s->stream.first_error);
+	}
+	if (s->panic_line[0]) {
+		json_key_write(&j, "panic");
+		json_string_write(&j, s->panic_line);
+	}
+	json_object_close(&j);
+	err = rundir_file_write(rd, "job.json", &j);
+	json_buf_free(&j);
+	return err;
+}
+
+/* How the boot ended, once the stream is read: the first fault wins. */
+static void verdict_settle(struct session *s)
+{
+	const struct stream *st = &s->stream;
+
+	if (s->verdict != VERDICT_OK)
+		return;
+	if (st->guest_error || s->guest_error[0])
+		snprintf(s->message, sizeof(s->message),
+			 "the guest's init failed: %.400s",
+			 st->guest_error ? st->guest_error : s->guest_error);
+	else if (!st->have_hello)
+		snprintf(s->message, sizeof(s->message),
+			 "the guest powered off without reporting (see console.log)");
+	else if (!st->have_done)
+		snprintf(s->message, sizeof(s->message),
+			 "the results stream ended before 'done': the run is incomplete");
+	else if (st->errors)
+		snprintf(s->message, sizeof(s->message),
+			 "%u invalid record(s) on the results port, first: %s",
+			 st->errors, st->first_error);
+	else if (st->samples_failed || !st->samples)
+		snprintf(s->message, sizeof(s->message),
+			 "%u of %u iteration(s) failed", st->samples_failed,
+			 st->samples);
+	else
+		return;
+	if (st->guest_error || s->guest_error[0])
+		s->verdict = VERDICT_INFRA;
+	else if (!st->have_hello || !st->have_done || st->errors)
+		s->verdict = VERDICT_STREAM;
+	else
+		s->verdict = VERDICT_BENCH_FAILED;
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	session_interrupted = 1;
+}
+
+static int cmd_run(struct run_opts *o)
+{
+	const struct test_desc *t = NULL;
+	struct session_conf sc = { 0 };
+	struct stream_events ev = { ev_hello, ev_log, ev_sample, o };
+	char release[256], params[1024], *cmdline = NULL, raw_path[4400];
+	const struct stream_metric *head;
+	const char *why;
+	struct session s;
+	struct rundir rd;
+	FILE *raw;
+	int err, i;
+	size_t len;
+
+	err = run_opts_check(o, &t);
+	if (err)
+		return err;
+	if (o->release) {
+		snprintf(release, sizeof(release), "%s", o->release);
+	} else {
+		err = bzimage_release_read(o->kernel, release, sizeof(release));
+		if (err)
+			return bad_input("KERNEL=%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage, not vmlinux",
+					 o->kernel, strerror(-err));
+	}
+	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
+	if (run_params_dir(o, params, sizeof(params)))
+		return bad_input("too many parameters");
+	o->accel = qemu_accel_pick(o->accel, &why);
+
+	/* The job rides on the kernel command line (docs/protocol.md). */
+	len = 4096;
+	cmdline = malloc(len);
+	if (!cmdline)
+		return VERDICT_INFRA;
+	snprintf(cmdline, len, "console=ttyS0 panic=-1 bootbench.test=%s",
+		 o->test);
+	for (i = 0; i < o->nparams; i++)
+		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
+			 " bootbench.%s", o->params[i]);
+	if (o->cmdline && *o->cmdline)
+		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
+			 " %s", o->cmdline);
+	if (strlen(cmdline) >= 2000) {
+		free(cmdline);
+		return bad_input("the kernel command line is longer than 2000 bytes: shorten CMDLINE");
+	}
+
+	err = rundir_create(&rd, o->results, o->test, params, release);
+	if (err) {
+		free(cmdline);
+		fprintf(stderr, "bootbench: cannot create a run directory under %s: %s\n",
+			o->results, strerror(-err));
+		return VERDICT_INFRA;
+	}
+	snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl", rd.tmp);
+	raw = fopen(raw_path, "w");
+	if (!raw) {
+		fprintf(stderr, "bootbench: %s: %s\n", raw_path, strerror(errno));
+		free(cmdline);
+		return VERDICT_INFRA;
+	}
+	sc.qemu.binary = o->qemu;
+	sc.qemu.kernel = o->kernel;
+	sc.qemu.initrd = o->initrd;
+	sc.qemu.append = cmdline;
+	sc.qemu.smp = o->smp;
+	sc.qemu.mem_mb = o->mem_mb;
+	sc.qemu.accel = o->accel;
+	sc.workdir = rd.tmp;
+	sc.timeout = o->timeout;
+	sc.silence = o->silence;
+	sc.verbose = o->verbose > 1;
+
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	printf("bootbench: %s on %s (%s), %u CPU(s), %u MiB, %s\n", o->test,
+	       release, o->kernel, o->smp, o->mem_mb,
+	       o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG");
+	fflush(stdout);
+	session_run(&sc, &s, raw, &ev);
+	if (fclose(raw) && s.verdict == VERDICT_OK) {
+		s.verdict = VERDICT_INFRA;
+		snprintf(s.message, sizeof(s.message),
+			 "writing samples.jsonl: %s", strerror(errno));
+	}
+	verdict_settle(&s);
+
+	err = job_write(&rd, o, release, why, &s, cmdline);
+	if (!err)
+		err = stats_write(&rd, &s.stream);
+	if (!err)
+		err = rundir_commit(&rd);
+	if (err) {
+		fprintf(stderr, "bootbench: writing the run directory %s: %s (results kept there)\n",
+			rd.tmp, strerror(-err));
+		s.verdict = VERDICT_INFRA;
+		goto out;
+	}
+	head = stream_metric_find(&s.stream, t->headline);
+	if (head)
+		printf("bootbench: %s %s = %.1f (mean of %u) on %s\n", o->test,
+		       t->headline, head->sum / head->n, head->n, release);
+	if (s.verdict != VERDICT_OK)
+		fprintf(stderr, "bootbench: %s: %s\n", verdict_name(s.verdict),
+			s.message);
+	printf("bootbench: results in %s (%.1f s)\n", rd.final, s.wall);
+out:
+	session_free(&s);
+	free(cmdline);
+	return s.verdict;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: bootbench release KERNEL\n"
+		"       bootbench tests\n"
+		"       bootbench run --kernel K --initrd I --test T [--param key=value]...\n"
+		"                     [--smp N] [--mem MB] [--accel auto|kvm|tcg] [--cmdline S]\n"
+		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
+		"                     [--release R] [-v]\n");
+}
+
+static int parse_uint_opt(const char *name, const char *s, unsigned int min,
+			  unsigned int max, unsigned int *out)
+{
+	int err = param_uint_parse(s, min, max, out);
+
+	if (err)
+		return bad_input("%s=%s is not valid: give a number from %u to %u",
+				 name, s, min, max);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "initrd", required_argument, NULL, 'i' },
+		{ "test", required_argument, NULL, 't' },
+		{ "param", required_argument, NULL, 'p' },
+		{ "smp", required_argument, NULL, 's' },
+		{ "mem", required_argument, NULL, 'm' },
+		{ "accel", required_argument, NULL, 'a' },
+		{ "cmdline", required_argument, NULL, 'c' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "silence", required_argument, NULL, 'S' },
+		{ "results", required_argument, NULL, 'r' },
+		{ "qemu", required_argument, NULL, 'q' },
+		{ "release", required_argument, NULL, 'R' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct run_opts o = {
+		.results = "out/results",
+		.qemu = "qemu-system-x86_64",
+		.smp = 2,
+		.mem_mb = 1024,
+		.timeout = 3600,
+		.silence = 120,
+	};
+	char release[256];
+	int opt, err;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc < 2) {
+		usage(stderr);
+		return VERDICT_BAD_INPUT;
+	}
+	if (!strcmp(argv[1], "release")) {
+		if (argc != 3) {
+			usage(stderr);
+			return VERDICT_BAD_INPUT;
+		}
+		err = bzimage_release_read(argv[2], release, sizeof(release));
+		if (err)
+			return bad_input("%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage",
+					 argv[2], strerror(-err));
+		printf("%s\n", release);
+		return 0;
+	}
+	if (!strcmp(argv[1], "tests")) {
+		size_t i;
+
+		for (i = 0; i < sizeof(test_table) / sizeof(test_table[0]); i++)
+			printf("%-12s %-28s %s\n", test_table[i].name,
+			       test_table[i].headline, test_table[i].params);
+		return 0;
+	}
+	if (strcmp(argv[1], "run")) {
+		usage(stderr);
+		return VERDICT_BAD_INPUT;
+	}
+	optind = 2;
+	while ((opt = getopt_long(argc, argv, "v", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'k': o.kernel = optarg; break;
+		case 'i': o.initrd = optarg; break;
+		case 't': o.test = optarg; break;
+		case 'p':
+			if (o.nparams == PARAMS_MAX)
+				return bad_input("more than %d parameters", PARAMS_MAX);
+			o.params[o.nparams++] = optarg;
+			break;
+		case 's':
+			if (parse_uint_opt("SMP", optarg, 1, 1024, &o.smp))
+				return VERDICT_BAD_INPUT;
+			break;
+		case 'm':
+			if (mem_parse(optarg, &o.mem_mb))
+				return bad_input("MEM=%s is not valid: give MiB (64 or more) or a size like 2G",
+						 optarg);
+			break;
+		case 'a':
+			if (qemu_accel_parse(optarg, &o.accel))
+				return bad_input("ACCEL=%s is not valid: give auto, kvm or tcg",
+						 optarg);
+			break;
+		case 'c': o.cmdline = optarg; break;
+		case 'T':
+			if (parse_uint_opt("TIMEOUT", optarg, 1, 7 * 86400, &o.timeout))
+				return VERDICT_BAD_INPUT;
+			break;
+		case 'S':
+			if (parse_uint_opt("SILENCE", optarg, 1, 86400, &o.silence))
+				return VERDICT_BAD_INPUT;
+			break;
+		case 'r': o.results = optarg; break;
+		case 'q': o.qemu = optarg; break;
+		case 'R': o.release = optarg; break;
+		case 'v': o.verbose++; break;
+		default:
+			usage(stderr);
+			return VERDICT_BAD_INPUT;
+		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return VERDICT_BAD_INPUT;
+	}
+	return cmd_run(&o);
+}

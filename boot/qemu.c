@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "qemu.h"
+
+int qemu_args_build(const struct qemu_conf *c, struct strv *a)
+{
+	if (!c->binary || !c->kernel || !c->initrd || !c->append ||
+	    !c->console_sock || !c->results_sock || !c->smp || !c->mem_mb ||
+	    c->accel == QEMU_ACCEL_AUTO)
+		return -EINVAL;
+	strv_add(a, c->binary);
+	/* Nothing but what we ask for: no NIC and its option ROM, no VGA. */
+	strv_add(a, "-nodefaults");
+	strv_add(a, "-no-user-config");
+	strv_add(a, "-no-reboot");
+	strv_add(a, "-display");
+	strv_add(a, "none");
+	strv_add(a, "-machine");
+	strv_add(a, "q35");
+	strv_add(a, "-accel");
+	strv_add(a, c->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
+	if (c->accel == QEMU_ACCEL_KVM) {
+		strv_add(a, "-cpu");
+		strv_add(a, "host");
+	}
+	strv_add(a, "-smp");
+	strv_addf(a, "%u", c->smp);
+	strv_add(a, "-m");
+	strv_addf(a, "%uM", c->mem_mb);
+	strv_add(a, "-kernel");
+	strv_add(a, c->kernel);
+	strv_add(a, "-initrd");
+	strv_add(a, c->initrd);
+	strv_add(a, "-append");
+	strv_add(a, c->append);
+	/* Both channels are sockets we listen on, so we read them live. */
+	strv_add(a, "-chardev");
+	strv_addf(a, "socket,id=con,path=%s", c->console_sock);
+	strv_add(a, "-serial");
+	strv_add(a, "chardev:con");
+	strv_add(a, "-device");
+	strv_add(a, "virtio-serial-pci,id=vser");
+	strv_add(a, "-chardev");
+	strv_addf(a, "socket,id=res,path=%s", c->results_sock);
+	strv_add(a, "-device");
+	strv_add(a, "virtserialport,bus=vser.0,chardev=res,name=" QEMU_RESULTS_PORT);
+	return a->err;
+}
+
+int qemu_accel_parse(const char *s, enum qemu_accel *out)
+{
+	if (!strcmp(s, "auto"))
+		*out = QEMU_ACCEL_AUTO;
+	else if (!strcmp(s, "kvm"))
+		*out = QEMU_ACCEL_KVM;
+	else if (!strcmp(s, "tcg"))
+		*out = QEMU_ACCEL_TCG;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static int qemu_module_loaded(const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/module/%s", name);
+	return access(path, F_OK) == 0;
+}
+
+/*
+ * /dev/kvm alone proves little: a paravirtual KVM (kvm_pvm) exposes it
+ * without VMX/SVM and an ordinary kernel hangs under it. Require the
+ * hardware module and a read-write open.
+ */
+enum qemu_accel qemu_accel_pick(enum qemu_accel want, const char **why)
+{
+	int fd;
+
+	*why = "asked for";
+	if (want != QEMU_ACCEL_AUTO)
+		return want;
+	if (!qemu_module_loaded("kvm_intel") && !qemu_module_loaded("kvm_amd")) {
+		*why = "no kvm_intel or kvm_amd loaded";
+		return QEMU_ACCEL_TCG;
+	}
+	fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		*why = "/dev/kvm cannot be opened read-write";
+		return QEMU_ACCEL_TCG;
+	}
+	close(fd);
+	*why = "hardware virtualisation available";
+	return QEMU_ACCEL_KVM;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_QEMU_H
+#define BOOTBENCH_QEMU_H
+
+#include "strv.h"
+
+enum qemu_accel {
+	QEMU_ACCEL_AUTO,
+	QEMU_ACCEL_KVM,
+	QEMU_ACCEL_TCG,
+};
+
+struct qemu_conf {
+	const char *binary;
+	const char *kernel;
+	const char *initrd;
+	const char *append;	/* the full kernel command line */
+	unsigned int smp;
+	unsigned int mem_mb;
+	enum qemu_accel accel;	/* resolved: KVM or TCG */
+	const char *console_sock;
+	const char *results_sock;
+};
+
+#define QEMU_RESULTS_PORT "bootbench.results"
+
+int qemu_args_build(const struct qemu_conf *c, struct strv *argv);
+int qemu_accel_parse(const char *s, enum qemu_accel *out);
+/* KVM only where hardware virtualisation really works (docs/boot.md). */
+enum qemu_accel qemu_accel_pick(enum qemu_accel want, const char **why);
+
+#endif

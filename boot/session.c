@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One boot: listen on two unix sockets (console, results), start QEMU
+ * as their client, read both as data arrives, and decide how the boot
+ * ended. A panic is seen on the console and ends the boot at once;
+ * silence on the results port beyond the limit means a hung guest.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "session.h"
+
+#define SESSION_CONNECT_SECS 30
+#define SESSION_PANIC_GRACE 2.0	/* seconds to collect the panic trace */
+#define SESSION_LINE_MAX 1024
+
+volatile sig_atomic_t session_interrupted;
+
+static const char *const verdict_names[] = {
+	[VERDICT_OK] = "ok",
+	[VERDICT_BENCH_FAILED] = "benchmark-failed",
+	[VERDICT_BAD_INPUT] = "bad-input",
+	[VERDICT_PANIC] = "panic",
+	[VERDICT_TIMEOUT] = "timeout",
+	[VERDICT_INFRA] = "infrastructure",
+	[VERDICT_STREAM] = "bad-stream",
+	[VERDICT_INTERRUPTED] = "interrupted",
+};
+
+const char *verdict_name(enum verdict v)
+{
+	return verdict_names[v];
+}
+
+static double session_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static __attribute__((format(printf, 3, 4))) void
+session_verdict(struct session *s, enum verdict v, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->verdict != VERDICT_OK)
+		return;
+	s->verdict = v;
+	va_start(ap, fmt);
+	vsnprintf(s->message, sizeof(s->message), fmt, ap);
+	va_end(ap);
+}
+
+static int session_listen(const char *path)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd;
+
+	if (strlen(path) >= sizeof(sa.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(sa.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) || listen(fd, 1)) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+struct console {
+	FILE *log;
+	char line[SESSION_LINE_MAX];
+	size_t len;
+	int verbose;
+};
+
+static void session_console_line(struct session *s, struct console *con,
+				 double now, double *panic_at)
+{
+	const char *p;
+
+	con->line[con->len] = '\0';
+	if (con->verbose)
+		fprintf(stderr, "%s\n", con->line);
+	if (!s->panic_line[0] && (p = strstr(con->line, "Kernel panic - not syncing"))) {
+		snprintf(s->panic_line, sizeof(s->panic_line), "%s", p);
+		*panic_at = now;
+	}
+	p = strstr(con->line, "bootbench-init: error: ");
+	if (p && !s->guest_error[0])
+		snprintf(s->guest_error, sizeof(s->guest_error), "%s",
+			 p + strlen("bootbench-init: error: "));
+}
+
+static void session_console_feed(struct session *s, struct console *con,
+				 const char *buf, size_t n, double now,
+				 double *panic_at)
+{
+	size_t i;
+
+	fwrite(buf, 1, n, con->log);
+	for (i = 0; i < n; i++) {
+		if (buf[i] == '\r')
+			continue;
+		if (buf[i] == '\n') {
+			session_console_line(s, con, now, panic_at);
+			con->len = 0;
+		} else if (con->len < SESSION_LINE_MAX - 1) {
+			con->line[con->len++] = buf[i];
+		}
+	}
+}
+
+static pid_t session_qemu_spawn(const struct session_conf *c, char **argv,
+				int *err)
+{
+	char path[4096];
+	pid_t pid;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/qemu.log", c->workdir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		*err = -errno;
+		return -1;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		dup2(null, STDIN_FILENO);
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		/* Our terminal's ^C is ours to handle, not QEMU's. */
+		setpgid(0, 0);
+		execvp(argv[0], argv);
+		fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	*err = pid < 0 ? -errno : 0;
+	close(fd);
+	return pid;
+}
+
+/* The last line QEMU printed, for a one-line error. */
+static void session_qemu_log_tail(const struct session_conf *c, char *out,
+				  size_t size)
+{
+	char path[4096], line[512];
+	FILE *f;
+
+	out[0] = '\0';
+	snprintf(path, sizeof(path), "%s/qemu.log", c->workdir);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0])
+			snprintf(out, size, "%.200s", line);
+	}
+	fclose(f);
+}
+
+static int session_accept(int lfd[2], int cfd[2], pid_t qemu, int *status)
+{
+	double deadline = session_now() + SESSION_CONNECT_SECS;
+	int i;
+
+	while (cfd[0] < 0 || cfd[1] < 0) {
+		struct pollfd p[2] = { { lfd[0], POLLIN, 0 },
+				       { lfd[1], POLLIN, 0 } };
+
+		if (waitpid(qemu, status, WNOHANG) == qemu)
+			return -ECHILD;
+		if (session_now() > deadline)
+			return -ETIMEDOUT;
+		if (session_interrupted)
+			return -EINTR;
+		if (poll(p, 2, 100) <= 0)
+			continue;
+		for (i = 0; i < 2; i++) {
+			if (cfd[i] >= 0 || !(p[i].revents & POLLIN))
+				continue;
+			cfd[i] = accept4(lfd[i], NULL, NULL, SOCK_CLOEXEC);
+		}
+	}
+	return 0;
+}
+
+int session_run(const struct session_conf *c, struct session *s, FILE *raw,
+		const struct stream_events *ev)
+{
+	char sockdir[] = "/tmp/bootbench.XXXXXX", con_path[64] = "";
+	char res_path[64] = "";
+	struct qemu_conf qc = c->qemu;
+	struct strv argv = { 0 };
+	struct console con = { 0 };
+	int lfd[2] = { -1, -1 }, cfd[2] = { -1, -1 }, err, i;
+	double start, last_record, panic_at = 0;
+	int qemu_done = 0, killed = 0;
+	char logpath[4096], tail[256];
+	pid_t qemu = -1;
+
+	memset(s, 0, sizeof(*s));
+	stream_init(&s->stream, raw, ev);
+	snprintf(logpath, sizeof(logpath), "%s/console.log", c->workdir);
+	con.log = fopen(logpath, "w");
+	con.verbose = c->verbose;
+	if (!con.log) {
+		err = -errno;
+		session_verdict(s, VERDICT_INFRA, "cannot write %s: %s",
+				logpath, strerror(-err));
+		return err;
+	}
+	/* Socket paths are short; the result directory path may not be. */
+	if (!mkdtemp(sockdir)) {
+		err = -errno;
+		session_verdict(s, VERDICT_INFRA, "mkdtemp: %s", strerror(-err));
+		goto out;
+	}
+	snprintf(con_path, sizeof(con_path), "%s/console", sockdir);
+	snprintf(res_path, sizeof(res_path), "%s/results", sockdir);
+	lfd[0] = session_listen(con_path);
+	lfd[1] = session_listen(res_path);
+	if (lfd[0] < 0 || lfd[1] < 0) {
+		err = lfd[0] < 0 ? lfd[0] : lfd[1];
+		session_verdict(s, VERDICT_INFRA, "cannot listen on %s: %s",
+				sockdir, strerror(-err));
+		goto out;
+	}
+	qc.console_sock = con_path;
+	qc.results_sock = res_path;
+	err = qemu_args_build(&qc, &argv);
+	if (err) {
+		session_verdict(s, VERDICT_INFRA, "building the QEMU command: %s",
+				strerror(-err));
+		goto out;
+	}
+	s->qemu_cmd = strv_join(&argv);
+	start = session_now();
+	qemu = session_qemu_spawn(c, argv.v, &err);
+	if (qemu < 0) {
+		session_verdict(s, VERDICT_INFRA, "cannot start %s: %s",
+				qc.binary, strerror(-err));
+		goto out;
+	}
+	err = session_accept(lfd, cfd, qemu, &s->qemu_status);
+	if (err) {
+		if (err == -ECHILD)
+			qemu_done = 1;
+		session_qemu_log_tail(c, tail, sizeof(tail));
+		if (err == -EINTR)
+			session_verdict(s, VERDICT_INTERRUPTED, "interrupted");
+		else
+			session_verdict(s, VERDICT_INFRA,
+					"QEMU did not start: %s",
+					tail[0] ? tail : strerror(-err));
+		goto out;
+	}
+
+	last_record = session_now();
+	while (cfd[0] >= 0 || cfd[1] >= 0) {
+		struct pollfd p[2] = { { cfd[0], POLLIN, 0 },
+				       { cfd[1], POLLIN, 0 } };
+		double now;
+
+		poll(p, 2, 200);
+		now = session_now();
+		for (i = 0; i < 2; i++) {
+			char buf[65536];
+			ssize_t n;
+
+			if (cfd[i] < 0 || !(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			n = read(cfd[i], buf, sizeof(buf));
+			if (n <= 0) {
+				if (n < 0 && errno == EINTR)
+					continue;
+				close(cfd[i]);
+				cfd[i] = -1;
+				continue;
+			}
+			if (i == 0) {
+				session_console_feed(s, &con, buf, n, now,
+						     &panic_at);
+				continue;
+			}
+			last_record = now;
+			err = stream_feed(&s->stream, buf, n);
+			if (err) {
+				session_verdict(s, VERDICT_INFRA,
+						"writing samples.jsonl: %s",
+						strerror(-err));
+				break;
+			}
+			if (s->stream.have_hello && !s->hello_wall)
+				s->hello_wall = now - start;
+		}
+		if (!qemu_done && waitpid(qemu, &s->qemu_status, WNOHANG) == qemu)
+			qemu_done = 1;
+		if (killed || qemu_done)
+			continue;
+		if (session_interrupted) {
+			session_verdict(s, VERDICT_INTERRUPTED, "interrupted");
+		} else if (panic_at && now - panic_at > SESSION_PANIC_GRACE) {
+			session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
+		} else if (c->timeout && now - start > c->timeout) {
+			session_verdict(s, VERDICT_TIMEOUT,
+					"no power-off after %u s (TIMEOUT=%u)",
+					c->timeout, c->timeout);
+		} else if (c->silence && s->stream.have_hello &&
+			   !s->stream.have_done &&
+			   now - last_record > c->silence) {
+			session_verdict(s, VERDICT_TIMEOUT,
+					"the guest stopped reporting: no record for %u s, it is hung",
+					c->silence);
+		} else {
+			continue;
+		}
+		kill(qemu, SIGKILL);
+		killed = 1;
+	}
+	if (!qemu_done && qemu > 0)
+		waitpid(qemu, &s->qemu_status, 0);
+	qemu_done = 1;
+	s->wall = session_now() - start;
+	if (con.len)
+		session_console_line(s, &con, session_now(), &panic_at);
+	err = stream_finish(&s->stream);
+	if (err)
+		session_verdict(s, VERDICT_INFRA, "writing samples.jsonl: %s",
+				strerror(-err));
+	if (s->panic_line[0])
+		session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
+	if (!killed && s->qemu_status && !s->stream.have_hello) {
+		session_qemu_log_tail(c, tail, sizeof(tail));
+		session_verdict(s, VERDICT_INFRA, "QEMU failed: %s",
+				tail[0] ? tail : "no message");
+	}
+	err = 0;
+out:
+	if (qemu > 0 && !qemu_done) {
+		kill(qemu, SIGKILL);
+		waitpid(qemu, &s->qemu_status, 0);
+	}
+	for (i = 0; i < 2; i++) {
+		if (cfd[i] >= 0)
+			close(cfd[i]);
+		if (lfd[i] >= 0)
+			close(lfd[i]);
+	}
+	if (con_path[0]) {
+		unlink(con_path);
+		unlink(res_path);
+		rmdir(sockdir);
+	}
+	if (fclose(con.log) && !err) {
+		err = -errno;
+		session_verdict(s, VERDICT_INFRA, "writing %s: %s", logpath,
+				strerror(-err));
+	}
+	strv_free(&argv);
+	return err;
+}
+
+void session_free(struct session *s)
+{
+	stream_free(&s->stream);
+	free(s->qemu_cmd);
+	s->qemu_cmd = NULL;
+}

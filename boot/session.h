@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_SESSION_H
+#define BOOTBENCH_SESSION_H
+
+#include <stdio.h>
+
+#include "qemu.h"
+#include "stream.h"
+
+/* The verdicts of a run, and the exit codes they map to (docs/exit-codes.md). */
+enum verdict {
+	VERDICT_OK = 0,
+	VERDICT_BENCH_FAILED = 1,
+	VERDICT_BAD_INPUT = 2,
+	VERDICT_PANIC = 3,
+	VERDICT_TIMEOUT = 4,
+	VERDICT_INFRA = 5,
+	VERDICT_STREAM = 6,
+	VERDICT_INTERRUPTED = 7,
+};
+
+struct session_conf {
+	struct qemu_conf qemu;
+	const char *workdir;	/* where console.log and qemu.log go */
+	unsigned int timeout;	/* seconds for the whole boot */
+	unsigned int silence;	/* seconds without a record means hung */
+	int verbose;		/* echo the console */
+};
+
+struct session {
+	struct stream stream;
+	enum verdict verdict;
+	char message[512];
+	char panic_line[256];
+	char guest_error[512];
+	double wall;		/* seconds from QEMU start to its end */
+	double hello_wall;	/* seconds from QEMU start to hello */
+	int qemu_status;
+	char *qemu_cmd;
+};
+
+const char *verdict_name(enum verdict v);
+int session_run(const struct session_conf *c, struct session *s, FILE *raw,
+		const struct stream_events *ev);
+void session_free(struct session *s);
+
+#endif

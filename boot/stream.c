@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stream.h"
+
+#define RECORD_VERSION 1
+
+void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev)
+{
+	memset(s, 0, sizeof(*s));
+	s->raw = raw;
+	if (ev)
+		s->ev = *ev;
+}
+
+static __attribute__((format(printf, 2, 3))) void
+stream_error(struct stream *s, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!s->errors)
+		snprintf(s->first_error, sizeof(s->first_error),
+			 "line %lu: %s", s->lineno, msg);
+	if (s->errors < STREAM_ERRORS_SHOWN)
+		fprintf(stderr, "bootbench: results stream: line %lu: %s\n",
+			s->lineno, msg);
+	else if (s->errors == STREAM_ERRORS_SHOWN)
+		fprintf(stderr, "bootbench: results stream: more errors not shown\n");
+	s->errors++;
+}
+
+/* A member of the wanted type, or NULL after describing what is wrong. */
+static const struct json_value *stream_field(struct stream *s,
+					     const struct json_value *rec,
+					     const char *type, const char *key,
+					     enum json_type want)
+{
+	const struct json_value *v = json_member(rec, key);
+
+	if (!v) {
+		stream_error(s, "%s record without \"%s\"", type, key);
+		return NULL;
+	}
+	if (v->type != want) {
+		stream_error(s, "%s record: \"%s\" is a %s, not a %s", type,
+			     key, json_type_name(v->type),
+			     json_type_name(want));
+		return NULL;
+	}
+	return v;
+}
+
+static struct stream_metric *stream_metric_get(struct stream *s,
+					       const char *name)
+{
+	struct stream_metric *m;
+	size_t i;
+
+	for (i = 0; i < s->nmetrics; i++)
+		if (!strcmp(s->metrics[i].name, name))
+			return &s->metrics[i];
+	m = realloc(s->metrics, (s->nmetrics + 1) * sizeof(*m));
+	if (!m)
+		return NULL;
+	s->metrics = m;
+	m = &m[s->nmetrics];
+	memset(m, 0, sizeof(*m));
+	m->name = strdup(name);
+	if (!m->name)
+		return NULL;
+	s->nmetrics++;
+	return m;
+}
+
+static int stream_metric_add(struct stream *s, const char *name, double v)
+{
+	struct stream_metric *m = stream_metric_get(s, name);
+	double *values;
+
+	if (!m)
+		return -ENOMEM;
+	values = realloc(m->values, (m->n + 1) * sizeof(*values));
+	if (!values)
+		return -ENOMEM;
+	m->values = values;
+	m->values[m->n++] = v;
+	m->sum += v;
+	return 0;
+}
+
+const struct stream_metric *stream_metric_find(const struct stream *s,
+					       const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nmetrics; i++)
+		if (!strcmp(s->metrics[i].name, name))
+			return &s->metrics[i];
+	return NULL;
+}
+
+static int stream_sample_take(struct stream *s, const struct json_value *rec)
+{
+	const struct json_value *status, *metrics, *m;
+	int ok;
+
+	if (!stream_field(s, rec, "sample", "test", JSON_STRING) ||
+	    !stream_field(s, rec, "sample", "iteration", JSON_NUMBER) ||
+	    !(status = stream_field(s, rec, "sample", "status", JSON_STRING)) ||
+	    !(metrics = stream_field(s, rec, "sample", "metrics", JSON_OBJECT)))
+		return -EINVAL;
+	if (strcmp(status->string, "ok") && strcmp(status->string, "failed") &&
+	    strcmp(status->string, "timeout")) {
+		stream_error(s, "sample record: unknown status \"%.40s\"",
+			     status->string);
+		return -EINVAL;
+	}
+	for (m = metrics->child; m; m = m->next) {
+		if (m->type != JSON_NUMBER) {
+			stream_error(s, "sample record: metric \"%.80s\" is a %s, not a number",
+				     m->key, json_type_name(m->type));
+			return -EINVAL;
+		}
+	}
+	ok = !strcmp(status->string, "ok");
+	s->samples++;
+	if (!ok) {
+		s->samples_failed++;
+	} else {
+		/* Only measured iterations make the run's numbers. */
+		for (m = metrics->child; m; m = m->next)
+			if (stream_metric_add(s, m->key, m->number))
+				return -ENOMEM;
+	}
+	if (s->ev.sample)
+		s->ev.sample(s->ev.ctx, rec);
+	return 0;
+}
+
+static int stream_record_take(struct stream *s, const struct json_value *rec)
+{
+	const struct json_value *type, *ver, *v, *w;
+	const char *t;
+
+	if (rec->type != JSON_OBJECT) {
+		stream_error(s, "record is a %s, not an object",
+			     json_type_name(rec->type));
+		return -EINVAL;
+	}
+	type = stream_field(s, rec, "record", "type", JSON_STRING);
+	ver = stream_field(s, rec, "record", "v", JSON_NUMBER);
+	if (!type || !ver)
+		return -EINVAL;
+	t = type->string;
+	if (ver->number != RECORD_VERSION) {
+		stream_error(s, "record version %g, expected %d", ver->number,
+			     RECORD_VERSION);
+		return -EINVAL;
+	}
+	if (s->have_done) {
+		stream_error(s, "%.20s record after done", t);
+		return -EINVAL;
+	}
+	if (!s->have_hello && strcmp(t, "hello") && strcmp(t, "error")) {
+		stream_error(s, "%.20s record before hello", t);
+		return -EINVAL;
+	}
+	if (!strcmp(t, "hello")) {
+		if (s->have_hello) {
+			stream_error(s, "a second hello record");
+			return -EINVAL;
+		}
+		v = stream_field(s, rec, "hello", "release", JSON_STRING);
+		if (!v)
+			return -EINVAL;
+		s->release = strdup(v->string);
+		if (!s->release)
+			return -ENOMEM;
+		s->have_hello = 1;
+		if (s->ev.hello)
+			s->ev.hello(s->ev.ctx, rec);
+		return 0;
+	}
+	if (!strcmp(t, "sample"))
+		return stream_sample_take(s, rec);
+	if (!strcmp(t, "log")) {
+		v = stream_field(s, rec, "log", "kind", JSON_STRING);
+		w = stream_field(s, rec, "log", "msg", JSON_STRING);
+		if (!v || !w)
+			return -EINVAL;
+		if (s->ev.log)
+			s->ev.log(s->ev.ctx, v->string, w->string);
+		return 0;
+	}
+	if (!strcmp(t, "heartbeat"))
+		return 0;
+	if (!strcmp(t, "error")) {
+		w = stream_field(s, rec, "error", "msg", JSON_STRING);
+		if (!w)
+			return -EINVAL;
+		if (!s->guest_error)
+			s->guest_error = strdup(w->string);
+		return 0;
+	}
+	if (!strcmp(t, "done")) {
+		if (!stream_field(s, rec, "done", "iterations", JSON_NUMBER) ||
+		    !stream_field(s, rec, "done", "failed", JSON_NUMBER))
+			return -EINVAL;
+		s->have_done = 1;
+		return 0;
+	}
+	stream_error(s, "unknown record type \"%.40s\"", t);
+	return -EINVAL;
+}
+
+static int stream_line_take(struct stream *s, const char *line, size_t len)
+{
+	struct json_value *rec;
+	char err[160];
+	int ret;
+
+	s->lineno++;
+	if (len && line[len - 1] == '\r')
+		len--;
+	if (!len)
+		return 0;
+	if (memchr(line, '\0', len)) {
+		stream_error(s, "NUL byte in record");
+		return 0;
+	}
+	ret = json_parse(line, len, &rec, err, sizeof(err));
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret) {
+		stream_error(s, "not JSON: %s", err);
+		return 0;
+	}
+	ret = stream_record_take(s, rec);
+	json_value_free(rec);
+	if (ret == -ENOMEM)
+		return ret;
+	if (!ret && s->raw) {
+		if (fwrite(line, 1, len, s->raw) != len ||
+		    fputc('\n', s->raw) == EOF)
+			return -EIO;
+	}
+	return 0;
+}
+
+int stream_feed(struct stream *s, const char *buf, size_t n)
+{
+	while (n) {
+		const char *nl = memchr(buf, '\n', n);
+		size_t take = nl ? (size_t)(nl - buf) : n;
+		int err;
+
+		if (s->overlong || s->len + take > STREAM_LINE_MAX) {
+			if (!s->overlong) {
+				s->lineno++;
+				stream_error(s, "line longer than %d bytes dropped",
+					     STREAM_LINE_MAX);
+				s->lineno--;
+			}
+			s->overlong = 1;
+			s->len = 0;
+		} else {
+			if (!s->line) {
+				s->line = malloc(STREAM_LINE_MAX);
+				if (!s->line)
+					return -ENOMEM;
+			}
+			memcpy(s->line + s->len, buf, take);
+			s->len += take;
+		}
+		if (!nl)
+			return 0;
+		if (s->overlong) {
+			s->overlong = 0;
+			s->lineno++;
+		} else {
+			err = stream_line_take(s, s->line, s->len);
+			if (err)
+				return err;
+		}
+		s->len = 0;
+		buf = nl + 1;
+		n -= take + 1;
+	}
+	return 0;
+}
+
+int stream_finish(struct stream *s)
+{
+	if (s->overlong || s->len) {
+		s->lineno++;
+		stream_error(s, "the stream ends inside a record");
+		s->len = 0;
+		s->overlong = 0;
+	}
+	if (s->raw && fflush(s->raw))
+		return -errno;
+	return 0;
+}
+
+void stream_free(struct stream *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nmetrics; i++) {
+		free(s->metrics[i].name);
+		free(s->metrics[i].values);
+	}
+	free(s->metrics);
+	free(s->line);
+	free(s->release);
+	free(s->guest_error);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_STREAM_H
+#define BOOTBENCH_STREAM_H
+
+#include <stdio.h>
+
+#include "json_parse.h"
+
+/*
+ * The results stream from the guest (docs/protocol.md), read as it
+ * arrives. Every line is validated; valid records are kept verbatim in
+ * samples.jsonl, invalid ones are counted and described, never fatal.
+ * Memory is bounded: a line longer than STREAM_LINE_MAX is dropped.
+ */
+#define STREAM_LINE_MAX (1 << 20)
+#define STREAM_ERRORS_SHOWN 10
+
+struct stream_metric {
+	char *name;
+	double sum;
+	double *values;
+	unsigned int n;
+};
+
+struct stream_events {
+	void (*hello)(void *ctx, const struct json_value *rec);
+	void (*log)(void *ctx, const char *kind, const char *msg);
+	void (*sample)(void *ctx, const struct json_value *rec);
+	void *ctx;
+};
+
+struct stream {
+	char *line;
+	size_t len;
+	int overlong;
+	unsigned long lineno;
+	FILE *raw;
+	struct stream_events ev;
+	int have_hello, have_done;
+	unsigned int samples, samples_failed;
+	unsigned int errors;
+	char first_error[320];
+	char *release;
+	char *guest_error;	/* an init "error" record's message */
+	struct stream_metric *metrics;
+	size_t nmetrics;
+};
+
+void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev);
+int stream_feed(struct stream *s, const char *buf, size_t n);
+int stream_finish(struct stream *s);
+void stream_free(struct stream *s);
+const struct stream_metric *stream_metric_find(const struct stream *s,
+					       const char *name);
+
+#endif

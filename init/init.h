@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_INIT_H
+#define BOOTBENCH_INIT_H
+
+#include <stddef.h>
+
+#include "json.h"
+
+#define RESULTS_PORT_NAME "bootbench.results"
+#define RECORD_VERSION 1
+
+/* What the host asked for, from bootbench.* on the kernel command line. */
+#define JOB_ARGS_MAX 32
+
+struct job {
+	char test[64];
+	unsigned int iterations;
+	unsigned int watchdog;	/* seconds per iteration, 0 = none */
+	unsigned int heartbeat;	/* seconds between heartbeats */
+	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
+	int nargs;
+};
+
+/* mounts.c */
+int mounts_setup(void);
+
+/* modules.c */
+int modules_load(unsigned int *nloaded);
+
+/* port.c */
+struct port {
+	int fd;
+	char dev[300];
+};
+int port_open_by_name(struct port *p, const char *name, unsigned int wait_ms);
+int port_write_all(struct port *p, const char *buf, size_t len);
+void port_close(struct port *p);
+
+/* job.c */
+int job_parse(struct job *job, const char *cmdline);
+
+/* record.c: one JSON line per record on the results port */
+void record_begin(struct json_buf *j, const char *type);
+int record_send(struct port *p, struct json_buf *j);
+int record_log_send(struct port *p, const char *kind, const char *msg);
+double uptime_read(void);
+
+/* run.c */
+struct run_result {
+	int failed;
+};
+int run_iteration(struct port *p, const struct job *job, unsigned int iter,
+		  struct run_result *res);
+void run_reap_all(void);
+
+/* sysinfo.c */
+void sysinfo_write(struct json_buf *j);
+
+/* util */
+int file_read(const char *path, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The job travels on the kernel command line as bootbench.<key>=<value>
+ * words, so one image serves every job. Keys the init owns are taken
+ * here; the rest are handed to the benchmark as --key=value.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "init.h"
+
+#define JOB_PREFIX "bootbench."
+
+static int job_uint_parse(const char *s, unsigned int max, unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || v > max)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int job_word_take(struct job *job, const char *key, const char *val)
+{
+	if (!strcmp(key, "test")) {
+		if (strlen(val) >= sizeof(job->test))
+			return -ENAMETOOLONG;
+		strcpy(job->test, val);
+		return 0;
+	}
+	if (!strcmp(key, "iterations"))
+		return job_uint_parse(val, 100000, &job->iterations);
+	if (!strcmp(key, "watchdog"))
+		return job_uint_parse(val, 7 * 86400, &job->watchdog);
+	if (!strcmp(key, "heartbeat"))
+		return job_uint_parse(val, 3600, &job->heartbeat);
+	if (job->nargs == JOB_ARGS_MAX)
+		return -E2BIG;
+	if (asprintf(&job->args[job->nargs], "--%s=%s", key, val) < 0)
+		return -ENOMEM;
+	job->nargs++;
+	return 0;
+}
+
+int job_parse(struct job *job, const char *cmdline)
+{
+	const char *p = cmdline;
+	char word[512];
+	int err;
+
+	memset(job, 0, sizeof(*job));
+	job->iterations = 1;
+	job->heartbeat = 5;
+	while (*p) {
+		size_t n = 0;
+		int quoted = 0;
+		char *eq;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		while (*p && (quoted || (*p != ' ' && *p != '\t' && *p != '\n'))) {
+			if (*p == '"')
+				quoted = !quoted;
+			else if (n < sizeof(word) - 1)
+				word[n++] = *p;
+			p++;
+		}
+		word[n] = '\0';
+		if (n < strlen(JOB_PREFIX) ||
+		    memcmp(word, JOB_PREFIX, strlen(JOB_PREFIX)))
+			continue;
+		eq = strchr(word, '=');
+		if (!eq)
+			return -EINVAL;
+		*eq = '\0';
+		err = job_word_take(job, word + strlen(JOB_PREFIX), eq + 1);
+		if (err)
+			return err;
+	}
+	return job->test[0] ? 0 : -ENOENT;
+}

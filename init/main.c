@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bootbench PID 1: mount, load modules, open the results port, say
+ * hello, run the job's iterations, say done, power off. PID 1 must
+ * never exit (the kernel would panic), so every path ends in
+ * init_poweroff().
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/reboot.h>
+#include <unistd.h>
+
+#include "init.h"
+
+#define PORT_WAIT_MS 15000
+
+static struct port init_port = { .fd = -1 };
+
+static void init_console_setup(void)
+{
+	int fd = open("/dev/console", O_RDWR | O_NOCTTY);
+
+	if (fd < 0)
+		return;
+	dup2(fd, STDIN_FILENO);
+	dup2(fd, STDOUT_FILENO);
+	dup2(fd, STDERR_FILENO);
+	if (fd > STDERR_FILENO)
+		close(fd);
+}
+
+static __attribute__((noreturn)) void init_poweroff(void)
+{
+	port_close(&init_port);
+	sync();
+	reboot(RB_POWER_OFF);
+	/* Not reached unless reboot() failed: never return to the kernel. */
+	for (;;)
+		pause();
+}
+
+/* Tell both the console and, if it is open, the host; then stop. */
+static __attribute__((noreturn, format(printf, 2, 3))) void
+init_fatal(const char *code, const char *fmt, ...)
+{
+	char msg[512];
+	struct json_buf j;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "bootbench-init: error: %s\n", msg);
+	if (init_port.fd >= 0) {
+		json_buf_init(&j);
+		record_begin(&j, "error");
+		json_key_write(&j, "code");
+		json_string_write(&j, code);
+		json_key_write(&j, "msg");
+		json_string_write(&j, msg);
+		record_send(&init_port, &j);
+		json_buf_free(&j);
+	}
+	init_poweroff();
+}
+
+static void init_oom_protect(void)
+{
+	int fd = open("/proc/self/oom_score_adj", O_WRONLY);
+
+	if (fd < 0)
+		return;
+	if (write(fd, "-1000", 5) < 0)
+		fprintf(stderr, "bootbench-init: oom_score_adj: %s\n",
+			strerror(errno));
+	close(fd);
+}
+
+int main(void)
+{
+	unsigned int nmod = 0, i, failed = 0;
+	double t_start, t_ready;
+	char cmdline[4096];
+	struct json_buf j;
+	struct job job;
+	int err;
+
+	init_console_setup();
+	/* PID 1 gets no default signal actions: keep it that way. */
+	signal(SIGPIPE, SIG_IGN);
+	setenv("PATH", "/bin:/bench", 1);
+	setenv("HOME", "/tmp", 1);
+	if (mounts_setup())
+		init_fatal("mount", "cannot mount the basic filesystems");
+	init_console_setup();
+	init_oom_protect();
+	t_start = uptime_read();
+
+	err = modules_load(&nmod);
+	if (err)
+		fprintf(stderr, "bootbench-init: modules: %s\n", strerror(-err));
+	err = port_open_by_name(&init_port, RESULTS_PORT_NAME, PORT_WAIT_MS);
+	if (err)
+		init_fatal("no-port",
+			   "no results port '%s' (%s): the kernel needs CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE built in, or their modules in the image (MODULES=dir)",
+			   RESULTS_PORT_NAME, strerror(-err));
+	t_ready = uptime_read();
+
+	if (file_read("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)
+		cmdline[0] = '\0';
+	err = job_parse(&job, cmdline);
+
+	json_buf_init(&j);
+	record_begin(&j, "hello");
+	sysinfo_write(&j);
+	json_key_write(&j, "boot_time");
+	json_number_write(&j, t_start);
+	json_key_write(&j, "init_ready_time");
+	json_number_write(&j, t_ready - t_start);
+	json_key_write(&j, "modules_loaded");
+	json_int_write(&j, nmod);
+	json_key_write(&j, "test");
+	json_string_write(&j, job.test);
+	json_key_write(&j, "iterations");
+	json_int_write(&j, job.iterations);
+	record_send(&init_port, &j);
+
+	if (err)
+		init_fatal("bad-job", "bad bootbench.* job on the command line: %s",
+			   strerror(-err));
+
+	for (i = 1; i <= job.iterations; i++) {
+		struct run_result res;
+
+		err = run_iteration(&init_port, &job, i, &res);
+		if (err)
+			init_fatal("port", "writing results: %s",
+				   strerror(-err));
+		failed += res.failed;
+	}
+
+	record_begin(&j, "done");
+	json_key_write(&j, "iterations");
+	json_int_write(&j, job.iterations);
+	json_key_write(&j, "failed");
+	json_int_write(&j, failed);
+	record_send(&init_port, &j);
+	json_buf_free(&j);
+	init_poweroff();
+}

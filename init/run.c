@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One iteration of the job: the benchmark runs as a child of PID 1 in
+ * its own session, writes "metric NAME VALUE" and "progress TEXT" lines
+ * on its stdout (docs/protocol.md), and is killed with its whole
+ * process group when the watchdog fires. PID 1 reaps everything that
+ * is reparented to it, like tini, and a death by signal N reads as
+ * exit code 128+N.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "init.h"
+
+#define RUN_LINE_MAX 4096
+#define RUN_METRICS_MAX 512
+#define BENCH_DIR "/bench"
+#define WORK_DIR "/tmp"
+
+struct run_metric {
+	char name[128];
+	double value;
+};
+
+struct run_state {
+	struct port *port;
+	const struct job *job;
+	struct run_metric metrics[RUN_METRICS_MAX];
+	unsigned int nmetrics;
+	char line[RUN_LINE_MAX];
+	size_t linelen;
+	int overflow;
+};
+
+static double run_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int run_metric_name_valid(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("._-:", *s))
+			return 0;
+	return 1;
+}
+
+static void run_metric_set(struct run_state *st, const char *name, double v)
+{
+	unsigned int i;
+
+	for (i = 0; i < st->nmetrics; i++)
+		if (!strcmp(st->metrics[i].name, name))
+			break;
+	if (i == RUN_METRICS_MAX || strlen(name) >= sizeof(st->metrics[i].name))
+		return;
+	if (i == st->nmetrics)
+		st->nmetrics++;
+	strcpy(st->metrics[i].name, name);
+	st->metrics[i].value = v;
+}
+
+static void run_line_handle(struct run_state *st, char *line)
+{
+	char *name, *val, *end;
+	double v;
+
+	if (!strncmp(line, "metric ", 7)) {
+		name = line + 7;
+		val = strchr(name, ' ');
+		if (val) {
+			*val++ = '\0';
+			v = strtod(val, &end);
+			if (end != val && !*end && isfinite(v) &&
+			    run_metric_name_valid(name)) {
+				run_metric_set(st, name, v);
+				return;
+			}
+			val[-1] = ' ';
+		}
+	} else if (!strncmp(line, "progress ", 9)) {
+		record_log_send(st->port, "progress", line + 9);
+		return;
+	}
+	record_log_send(st->port, "output", line);
+}
+
+static void run_output_consume(struct run_state *st, const char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (buf[i] != '\n') {
+			if (st->linelen < RUN_LINE_MAX - 1)
+				st->line[st->linelen++] = buf[i];
+			else
+				st->overflow = 1;
+			continue;
+		}
+		st->line[st->linelen] = '\0';
+		run_line_handle(st, st->line);
+		st->linelen = 0;
+		st->overflow = 0;
+	}
+}
+
+/* Reap whatever has exited; report whether @main was among them. */
+static int run_reap(pid_t main, int *status, struct rusage *ru)
+{
+	struct rusage r;
+	int found = 0, s;
+	pid_t pid = 0;
+
+	while ((pid = wait4(-1, &s, WNOHANG, &r)) > 0) {
+		if (pid == main) {
+			*status = s;
+			*ru = r;
+			found = 1;
+		}
+	}
+	return found;
+}
+
+void run_reap_all(void)
+{
+	int s;
+
+	while (waitpid(-1, &s, WNOHANG) > 0)
+		;
+}
+
+static int run_child_start(const struct job *job, int *outfd, pid_t *pid)
+{
+	char *argv[JOB_ARGS_MAX + 2];
+	char prog[128];
+	int p[2], i;
+
+	snprintf(prog, sizeof(prog), BENCH_DIR "/%s", job->test);
+	if (access(prog, X_OK))
+		return -ENOENT;
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	argv[0] = prog;
+	for (i = 0; i < job->nargs; i++)
+		argv[i + 1] = job->args[i];
+	argv[i + 1] = NULL;
+	*pid = fork();
+	if (*pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -errno;
+	}
+	if (*pid == 0) {
+		setsid();
+		dup2(p[1], STDOUT_FILENO);
+		if (chdir(WORK_DIR))
+			_exit(126);
+		/* Benchmarks must not inherit PID 1's protection. */
+		i = open("/proc/self/oom_score_adj", O_WRONLY);
+		if (i >= 0) {
+			if (write(i, "0", 1) < 0)
+				_exit(126);
+			close(i);
+		}
+		execv(prog, argv);
+		_exit(127);
+	}
+	close(p[1]);
+	*outfd = p[0];
+	return 0;
+}
+
+static void run_heartbeat_send(struct port *p, unsigned int iter)
+{
+	struct json_buf j;
+
+	json_buf_init(&j);
+	record_begin(&j, "heartbeat");
+	json_key_write(&j, "iteration");
+	json_int_write(&j, iter);
+	record_send(p, &j);
+	json_buf_free(&j);
+}
+
+static void run_rusage_metrics(struct run_state *st, const struct rusage *ru,
+			       double elapsed)
+{
+	run_metric_set(st, "time.user_time",
+		       ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6);
+	run_metric_set(st, "time.system_time",
+		       ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6);
+	run_metric_set(st, "time.elapsed_time", elapsed);
+	run_metric_set(st, "time.maximum_resident_set_size", ru->ru_maxrss);
+	run_metric_set(st, "time.minor_page_faults", ru->ru_minflt);
+	run_metric_set(st, "time.major_page_faults", ru->ru_majflt);
+	run_metric_set(st, "time.voluntary_context_switches", ru->ru_nvcsw);
+	run_metric_set(st, "time.involuntary_context_switches", ru->ru_nivcsw);
+}
+
+static int run_sample_send(struct run_state *st, unsigned int iter,
+			   const char *status, int code, const char *reason)
+{
+	struct json_buf j;
+	unsigned int i;
+	int err;
+
+	json_buf_init(&j);
+	record_begin(&j, "sample");
+	json_key_write(&j, "test");
+	json_string_write(&j, st->job->test);
+	json_key_write(&j, "iteration");
+	json_int_write(&j, iter);
+	json_key_write(&j, "status");
+	json_string_write(&j, status);
+	json_key_write(&j, "exit_code");
+	json_int_write(&j, code);
+	if (reason) {
+		json_key_write(&j, "reason");
+		json_string_write(&j, reason);
+	}
+	json_key_write(&j, "metrics");
+	json_object_open(&j);
+	for (i = 0; i < st->nmetrics; i++) {
+		json_key_write(&j, st->metrics[i].name);
+		json_number_write(&j, st->metrics[i].value);
+	}
+	json_object_close(&j);
+	err = record_send(st->port, &j);
+	json_buf_free(&j);
+	return err;
+}
+
+int run_iteration(struct port *p, const struct job *job, unsigned int iter,
+		  struct run_result *res)
+{
+	static struct run_state st;
+	double start, deadline, beat, now;
+	int fd = -1, status = 0, timed_out = 0, reaped = 0, code, err;
+	const char *verdict, *reason = NULL;
+	struct rusage ru = { 0 };
+	char why[96];
+	pid_t pid = 0;
+
+	memset(&st, 0, sizeof(st));
+	st.port = p;
+	st.job = job;
+	res->failed = 1;
+	start = run_now();
+	err = run_child_start(job, &fd, &pid);
+	if (err) {
+		snprintf(why, sizeof(why), "cannot start " BENCH_DIR "/%s: %s",
+			 job->test, strerror(-err));
+		return run_sample_send(&st, iter, "failed", 127, why);
+	}
+	deadline = job->watchdog ? start + job->watchdog : 0;
+	beat = start + job->heartbeat;
+	while (!reaped) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		char buf[4096];
+
+		if (fd >= 0 && poll(&pfd, 1, 200) > 0) {
+			ssize_t n = read(fd, buf, sizeof(buf));
+
+			if (n > 0) {
+				run_output_consume(&st, buf, n);
+			} else if (n == 0 || errno != EINTR) {
+				close(fd);
+				fd = -1;
+			}
+		} else if (fd < 0) {
+			/* Output closed: wait for the exit itself. */
+			const struct timespec t = { 0, 20 * 1000 * 1000 };
+
+			nanosleep(&t, NULL);
+		}
+		reaped = run_reap(pid, &status, &ru);
+		now = run_now();
+		if (job->heartbeat && now >= beat) {
+			run_heartbeat_send(p, iter);
+			beat = now + job->heartbeat;
+		}
+		if (deadline && now >= deadline && !timed_out) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			timed_out = 1;
+		}
+	}
+	/* Whatever the benchmark left behind in its group goes too. */
+	kill(-pid, SIGKILL);
+	if (fd >= 0)
+		close(fd);
+	run_reap_all();
+	if (st.linelen) {
+		st.line[st.linelen] = '\0';
+		run_line_handle(&st, st.line);
+	}
+	run_rusage_metrics(&st, &ru, run_now() - start);
+
+	if (WIFSIGNALED(status))
+		code = 128 + WTERMSIG(status);
+	else
+		code = WEXITSTATUS(status);
+	if (timed_out) {
+		verdict = "timeout";
+		snprintf(why, sizeof(why), "killed by the %us watchdog",
+			 job->watchdog);
+		reason = why;
+	} else if (WIFSIGNALED(status)) {
+		verdict = "failed";
+		snprintf(why, sizeof(why), "killed by signal %d (%s)",
+			 WTERMSIG(status), strsignal(WTERMSIG(status)));
+		reason = why;
+	} else if (code) {
+		verdict = "failed";
+		snprintf(why, sizeof(why), "exited with status %d", code);
+		reason = why;
+	} else if (st.nmetrics <= 8) {
+		/* Only the rusage metrics: the benchmark measured nothing. */
+		verdict = "failed";
+		reason = "the benchmark reported no metric";
+	} else {
+		verdict = "ok";
+		res->failed = 0;
+	}
+	return run_sample_send(&st, iter, verdict, code, reason);
+}

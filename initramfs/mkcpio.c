@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mkcpio: build a newc archive from a list of entries, in the spirit of
+ * the kernel's usr/gen_init_cpio:
+ *
+ *   dir   <name> <mode> <uid> <gid>
+ *   file  <name> <location> <mode> <uid> <gid>
+ *   slink <name> <target> <mode> <uid> <gid>
+ *   nod   <name> <mode> <uid> <gid> <c|b> <maj> <min>
+ *
+ * Entries are sorted by name and every header gets the same mtime, so
+ * the same list and the same files give a byte-identical archive.
+ * The archive is written under a temporary name and renamed into place.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cpio.h"
+
+#define SPEC_FIELDS 8
+
+struct spec_entry {
+	char *field[SPEC_FIELDS];
+	int nfield;
+	char *line;
+	const char *src;
+	unsigned int lineno;
+};
+
+struct spec_type {
+	const char *type;
+	int nfield;
+	int (*add)(struct cpio *c, struct spec_entry *e);
+};
+
+static int spec_mode_parse(const char *s, mode_t *mode)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 8);
+	if (errno || *end || end == s || v > 07777)
+		return -EINVAL;
+	*mode = v;
+	return 0;
+}
+
+static int spec_uint_parse(const char *s, unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || end == s || v > 0xffffffffUL)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* name mode uid gid, at fields[first..first+3] */
+static int spec_common_parse(struct spec_entry *e, int first, mode_t *mode,
+			     unsigned int *uid, unsigned int *gid)
+{
+	if (spec_mode_parse(e->field[first], mode) ||
+	    spec_uint_parse(e->field[first + 1], uid) ||
+	    spec_uint_parse(e->field[first + 2], gid))
+		return -EINVAL;
+	return 0;
+}
+
+static int spec_dir_add(struct cpio *c, struct spec_entry *e)
+{
+	unsigned int uid, gid;
+	mode_t mode;
+
+	if (spec_common_parse(e, 2, &mode, &uid, &gid))
+		return -EINVAL;
+	return cpio_add_dir(c, e->field[1], mode, uid, gid);
+}
+
+static int spec_file_add(struct cpio *c, struct spec_entry *e)
+{
+	unsigned int uid, gid;
+	mode_t mode;
+
+	if (spec_common_parse(e, 3, &mode, &uid, &gid))
+		return -EINVAL;
+	return cpio_add_file(c, e->field[1], e->field[2], mode, uid, gid);
+}
+
+static int spec_slink_add(struct cpio *c, struct spec_entry *e)
+{
+	unsigned int uid, gid;
+	mode_t mode;
+
+	if (spec_common_parse(e, 3, &mode, &uid, &gid))
+		return -EINVAL;
+	return cpio_add_symlink(c, e->field[1], e->field[2], mode, uid, gid);
+}
+
+static int spec_nod_add(struct cpio *c, struct spec_entry *e)
+{
+	unsigned int uid, gid, maj, min;
+	mode_t mode;
+
+	if (spec_common_parse(e, 2, &mode, &uid, &gid) ||
+	    strlen(e->field[5]) != 1 || spec_uint_parse(e->field[6], &maj) ||
+	    spec_uint_parse(e->field[7], &min))
+		return -EINVAL;
+	return cpio_add_node(c, e->field[1], mode, uid, gid, e->field[5][0],
+			     maj, min);
+}
+
+static const struct spec_type spec_types[] = {
+	{ "dir", 5, spec_dir_add },
+	{ "file", 6, spec_file_add },
+	{ "slink", 6, spec_slink_add },
+	{ "nod", 8, spec_nod_add },
+};
+
+static const struct spec_type *spec_type_find(const char *type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(spec_types) / sizeof(spec_types[0]); i++)
+		if (!strcmp(spec_types[i].type, type))
+			return &spec_types[i];
+	return NULL;
+}
+
+struct spec {
+	struct spec_entry *e;
+	size_t n, cap;
+};
+
+static int spec_line_add(struct spec *s, char *line, const char *src,
+			 unsigned int lineno)
+{
+	struct spec_entry *e;
+	char *save, *tok;
+
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 256;
+		void *p = realloc(s->e, cap * sizeof(*s->e));
+
+		if (!p)
+			return -ENOMEM;
+		s->e = p;
+		s->cap = cap;
+	}
+	e = &s->e[s->n];
+	memset(e, 0, sizeof(*e));
+	e->line = line;
+	e->src = src;
+	e->lineno = lineno;
+	for (tok = strtok_r(line, " \t\n", &save); tok;
+	     tok = strtok_r(NULL, " \t\n", &save)) {
+		if (e->nfield == SPEC_FIELDS)
+			return -E2BIG;
+		e->field[e->nfield++] = tok;
+	}
+	if (!e->nfield)
+		return 0;
+	s->n++;
+	return 0;
+}
+
+static int spec_read(struct spec *s, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	unsigned int lineno = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	while (getline(&line, &cap, f) > 0) {
+		lineno++;
+		if (line[0] == '#')
+			continue;
+		err = spec_line_add(s, line, path, lineno);
+		if (err) {
+			fprintf(stderr, "mkcpio: %s:%u: too many fields\n",
+				path, lineno);
+			break;
+		}
+		/* The entry keeps pointers into this line. */
+		line = NULL;
+		cap = 0;
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return err;
+}
+
+static int spec_entry_cmp(const void *a, const void *b)
+{
+	const struct spec_entry *x = a, *y = b;
+	const char *nx = x->field[1] ? x->field[1] : "";
+	const char *ny = y->field[1] ? y->field[1] : "";
+
+	while (*nx == '/')
+		nx++;
+	while (*ny == '/')
+		ny++;
+	return strcmp(nx, ny);
+}
+
+static int spec_write(struct spec *s, FILE *out, uint32_t mtime)
+{
+	struct cpio c;
+	size_t i;
+	int err;
+
+	qsort(s->e, s->n, sizeof(*s->e), spec_entry_cmp);
+	cpio_init(&c, out, mtime);
+	for (i = 0; i < s->n; i++) {
+		struct spec_entry *e = &s->e[i];
+		const struct spec_type *t = spec_type_find(e->field[0]);
+
+		if (!t || e->nfield != t->nfield) {
+			fprintf(stderr, "mkcpio: %s:%u: %s entry '%s'\n",
+				e->src, e->lineno,
+				t ? "wrong number of fields in" : "unknown",
+				e->field[0]);
+			return -EINVAL;
+		}
+		if (i && !spec_entry_cmp(e, e - 1)) {
+			fprintf(stderr, "mkcpio: %s:%u: duplicate entry %s\n",
+				e->src, e->lineno, e->field[1]);
+			return -EINVAL;
+		}
+		err = t->add(&c, e);
+		if (err) {
+			fprintf(stderr, "mkcpio: %s:%u: %s %s: %s\n", e->src,
+				e->lineno, e->field[0], e->field[1],
+				strerror(-err));
+			return err;
+		}
+	}
+	return cpio_finish(&c);
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: mkcpio -o OUT [-t MTIME] SPEC...\n"
+		"  SPEC lines: dir|file|slink|nod, see initramfs/mkcpio.c\n");
+}
+
+int main(int argc, char **argv)
+{
+	struct spec s = { 0 };
+	const char *out = NULL;
+	unsigned int mtime = 0;
+	char *tmp = NULL;
+	FILE *f = NULL;
+	int opt, i, err = 0;
+
+	while ((opt = getopt(argc, argv, "o:t:")) != -1) {
+		switch (opt) {
+		case 'o':
+			out = optarg;
+			break;
+		case 't':
+			if (spec_uint_parse(optarg, &mtime)) {
+				fprintf(stderr, "mkcpio: bad mtime '%s'\n",
+					optarg);
+				return 2;
+			}
+			break;
+		default:
+			usage();
+			return 2;
+		}
+	}
+	if (!out || optind == argc) {
+		usage();
+		return 2;
+	}
+	for (i = optind; i < argc; i++) {
+		err = spec_read(&s, argv[i]);
+		if (err) {
+			fprintf(stderr, "mkcpio: %s: %s\n", argv[i],
+				strerror(-err));
+			goto out;
+		}
+	}
+	if (asprintf(&tmp, "%s.tmp.%d", out, (int)getpid()) < 0) {
+		err = -ENOMEM;
+		goto out;
+	}
+	f = fopen(tmp, "wb");
+	if (!f) {
+		err = -errno;
+		fprintf(stderr, "mkcpio: %s: %s\n", tmp, strerror(-err));
+		goto out;
+	}
+	err = spec_write(&s, f, mtime);
+	if (fclose(f) && !err)
+		err = -errno;
+	f = NULL;
+	if (!err && rename(tmp, out) < 0)
+		err = -errno;
+	if (err)
+		fprintf(stderr, "mkcpio: %s: %s\n", out, strerror(-err));
+out:
+	if (tmp && err)
+		unlink(tmp);
+	free(tmp);
+	for (i = 0; i < (int)s.n; i++)
+		free(s.e[i].line);
+	free(s.e);
+	return err ? 1 : 0;
+}
