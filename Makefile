@@ -60,7 +60,7 @@ BASE_CPIO := $(B)/base.cpio
 HOST_SRCS := $(wildcard boot/*.c) init/json.c benchmarks/params.c
 HOST_HDRS := $(wildcard boot/*.h) init/json.h benchmarks/params.h benchmarks/tests.def
 INIT_SRCS := $(wildcard init/*.c)
-BENCH_COMMON := benchmarks/harness.c benchmarks/params.c
+BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c
 BUSYBOX ?= /bin/busybox
 
 PARAM_ARGS := $(foreach p,runtime duration passes nr_task iterations watchdog,\
@@ -92,7 +92,7 @@ $(INIT): $(INIT_SRCS) init/init.h init/json.h $(LIBKMOD)
 	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
-$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h
+$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h
 	$(quiet) MUSLCC $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
@@ -116,7 +116,7 @@ image: deps $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
 		$(KERNEL_PATH) $(MODULES)
 
 run: deps
-	$(Q)$(MAKE) --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
+	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
 	$(Q)img=$$(initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)) && \
 	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" \
@@ -126,7 +126,7 @@ run: deps
 		$(if $(filter 1,$(V)),-v)
 
 test: deps
-	$(Q)$(MAKE) --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(Q)O=$(O) B=$(B) HOSTCC=$(HOSTCC) tests/run.sh
 
 format:

@@ -22,7 +22,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,17 +32,12 @@
 
 #include "harness.h"
 #include "params.h"
+#include "unixbench.h"
 
 struct harness_opts {
 	unsigned int duration;
 	unsigned int passes;
 	unsigned int copies;
-};
-
-struct harness_pass {
-	double count;
-	double time;
-	int timebase;
 };
 
 struct harness_copy {
@@ -67,17 +61,6 @@ static double harness_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static unsigned int harness_passes_from_runtime(unsigned int runtime)
-{
-	unsigned int i = runtime / 10;
-
-	if (i < 1)
-		i = 1;
-	if (bench.long_test)
-		return i;
-	return (i + 1) / 3 < 1 ? 1 : (i + 1) / 3;
 }
 
 static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
@@ -110,7 +93,8 @@ static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
 			err = param_uint_parse(val, spec->min, spec->max,
 					       &runtime);
 			if (!err)
-				o->passes = harness_passes_from_runtime(runtime);
+				o->passes = unixbench_passes_count(runtime,
+								   bench.long_test);
 		} else if (spec && !strcmp(key, "nr_task")) {
 			err = param_tasks_parse(
 				val, sysconf(_SC_NPROCESSORS_ONLN), &o->copies);
@@ -239,7 +223,7 @@ static int harness_copy_result(struct harness_copy *c, double *count,
 }
 
 static int harness_pass_run(const struct harness_opts *o,
-			    struct harness_pass *pass)
+			    struct unixbench_pass *pass)
 {
 	struct harness_copy *c = calloc(o->copies, sizeof(*c));
 	unsigned int i, started = 0;
@@ -272,19 +256,12 @@ static int harness_pass_run(const struct harness_opts *o,
 	return err;
 }
 
-static int harness_pass_cmp(const void *a, const void *b)
-{
-	const struct harness_pass *x = a, *y = b;
-
-	return (x->count > y->count) - (x->count < y->count);
-}
-
 int main(int argc, char **argv)
 {
 	struct harness_opts o;
-	struct harness_pass *passes;
-	double log_sum = 0, time_sum = 0, score, index;
-	unsigned int i, drop, kept = 0;
+	struct unixbench_pass *passes;
+	double score, mean_time;
+	unsigned int i, kept;
 	ssize_t n;
 
 	n = readlink("/proc/self/exe", harness_path, sizeof(harness_path) - 1);
@@ -312,29 +289,18 @@ int main(int argc, char **argv)
 		       passes[i].count, passes[i].time,
 		       passes[i].count / (passes[i].time / passes[i].timebase));
 	}
-	qsort(passes, o.passes, sizeof(*passes), harness_pass_cmp);
-	drop = o.passes / 3;
-	for (i = drop; i < o.passes; i++) {
-		if (passes[i].time <= 0 || passes[i].count <= 0)
-			continue;
-		log_sum += log(passes[i].count) -
-			   log(passes[i].time / passes[i].timebase);
-		time_sum += passes[i].time;
-		kept++;
-	}
-	if (!kept) {
+	if (unixbench_score_compute(passes, o.passes, &score, &mean_time,
+				    &kept)) {
 		fprintf(stderr, "%s: no pass counted any loop\n", bench.name);
 		return 1;
 	}
-	score = exp(log_sum / kept);
-	index = 10.0 * score / bench.baseline;
 	printf("%-40s %12.1f %-5s (%.1f s, %u samples)\n", bench.title, score,
-	       passes[0].timebase == 60 ? "lpm" : "lps", time_sum / kept, kept);
+	       passes[0].timebase == 60 ? "lpm" : "lps", mean_time, kept);
 	printf("metric unixbench.throughput %.6f\n", score);
-	printf("metric unixbench.score %.6f\n", index);
+	printf("metric unixbench.score %.6f\n", 10.0 * score / bench.baseline);
 	/* The work of one mean kept pass, in the test's own loops. */
 	printf("metric unixbench.workload %.6f\n",
-	       score * (time_sum / kept) / passes[0].timebase);
+	       score * mean_time / passes[0].timebase);
 	printf("metric unixbench.copies %u\n", o.copies);
 	printf("metric unixbench.passes %u\n", kept);
 	free(passes);

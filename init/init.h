@@ -38,6 +38,7 @@ void port_close(struct port *p);
 
 /* job.c */
 int job_parse(struct job *job, const char *cmdline);
+void job_free(struct job *job);
 
 /* record.c: one JSON line per record on the results port */
 void record_begin(struct json_buf *j, const char *type);

@@ -86,3 +86,12 @@ int job_parse(struct job *job, const char *cmdline)
 	}
 	return job->test[0] ? 0 : -ENOENT;
 }
+
+void job_free(struct job *job)
+{
+	int i;
+
+	for (i = 0; i < job->nargs; i++)
+		free(job->args[i]);
+	job->nargs = 0;
+}

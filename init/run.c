@@ -304,8 +304,23 @@ int run_iteration(struct port *p, const struct job *job, unsigned int iter,
 	}
 	/* Whatever the benchmark left behind in its group goes too. */
 	kill(-pid, SIGKILL);
-	if (fd >= 0)
+	/* Its last lines may still sit in the pipe. */
+	while (fd >= 0) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		char buf[4096];
+		ssize_t n = 0;
+
+		if (poll(&pfd, 1, 1000) > 0)
+			n = read(fd, buf, sizeof(buf));
+		if (n > 0) {
+			run_output_consume(&st, buf, n);
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
 		close(fd);
+		fd = -1;
+	}
 	run_reap_all();
 	if (st.linelen) {
 		st.line[st.linelen] = '\0';

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Build a kernel the appliance boots with nothing but its initramfs:
+# a base config (tinyconfig unless KBASE says otherwise) merged with
+# the fragments in kconfigs/, out of tree. Fails listing any requested
+# option that olddefconfig dropped.
+# Usage: kernel-build.sh KSRC OUTDIR BASE FRAGMENT...
+set -eu
+ksrc=$1 out=$2 base=$3
+shift 3
+[ -f "$ksrc/Makefile" ] && [ -d "$ksrc/arch/x86" ] || {
+	echo "bootbench: KSRC=$ksrc is not a Linux source tree: give the top of a kernel tree" >&2
+	exit 2
+}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+abs=
+for f in "$@"; do
+	abs="$abs $(cd "$(dirname "$f")" && pwd)/$(basename "$f")"
+done
+set -- $abs
+jobs=$(nproc 2>/dev/null || echo 2)
+kmake() {
+	make -s -C "$ksrc" O="$out" "$@"
+}
+echo "  KCONFIG $base + $*"
+kmake "$base" >/dev/null
+frags=
+[ -f "$ksrc/kernel/configs/kvm_guest.config" ] && frags="$ksrc/kernel/configs/kvm_guest.config"
+(cd "$out" && "$ksrc/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags "$@" >/dev/null)
+kmake olddefconfig >/dev/null
+missing=
+for f in "$@"; do
+	for opt in $(grep -E '^CONFIG_[A-Z0-9_]+=' "$f"); do
+		grep -qx "$opt" "$out/.config" || missing="$missing $opt"
+	done
+done
+if [ -n "$missing" ]; then
+	echo "bootbench: these options did not survive olddefconfig (a dependency is missing):$missing" >&2
+	exit 1
+fi
+echo "  KBUILD  bzImage ($jobs jobs; this takes minutes)"
+kmake -j"$jobs" bzImage
+echo "$out/arch/x86/boot/bzImage"

@@ -1,0 +1,206 @@
+#!/bin/sh
+# bootbench's test suite: unit tests of the host and guest C code built
+# with ASan/UBSan, the image builder, bad input, and boots of the real
+# default kernel under QEMU. One line per test, then "N passed, N failed".
+# Environment: O (output dir), B (build dir), HOSTCC. Run via `make test`.
+set -u
+O=${O:-out}
+B=${B:-$O/build}
+HOSTCC=${HOSTCC:-gcc}
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+T=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-test.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+
+ok() {
+	echo "PASS $1"
+	pass=$((pass + 1))
+}
+
+bad() {
+	echo "FAIL $1${2:+: $2}"
+	fail=$((fail + 1))
+}
+
+check() {
+	name=$1
+	shift
+	if "$@" >/dev/null 2>&1; then ok "$name"; else bad "$name"; fi
+}
+
+# Run a unit test binary; count its "PASS x" / "FAIL x" lines. A binary
+# that dies (a sanitizer report, say) fails as a whole.
+unit() {
+	"$T/$1" >"$T/$1.out" 2>"$T/$1.err"
+	rc=$?
+	while IFS= read -r line; do
+		echo "$line"
+		case $line in
+		PASS*) pass=$((pass + 1)) ;;
+		FAIL*) fail=$((fail + 1)) ;;
+		esac
+	done <"$T/$1.out"
+	if [ "$rc" -ne 0 ] && ! grep -q '^FAIL' "$T/$1.out"; then
+		bad "$1 ran to its end" "exit $rc: $(grep -m 3 -E 'ERROR|runtime error' "$T/$1.err")"
+	fi
+}
+
+# --- unit tests, sanitized -------------------------------------------
+SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+CF="-Wall -Wextra -Werror -g -O1 $SAN"
+build() {
+	out=$1
+	shift
+	$HOSTCC $CF -o "$T/$out" "$@" -lm 2>"$T/$out.log" || {
+		bad "build $out" "$(head -n 3 "$T/$out.log")"
+		return 1
+	}
+}
+build test_json tests/unit/test_json.c init/json.c boot/json_parse.c &&
+	unit test_json
+build test_stream tests/unit/test_stream.c boot/stream.c boot/json_parse.c &&
+	unit test_stream
+build test_host tests/unit/test_host.c boot/qemu.c boot/strv.c boot/bzimage.c \
+	benchmarks/params.c benchmarks/unixbench.c && unit test_host
+build test_job tests/unit/test_job.c init/job.c && unit test_job
+build mkcpio initramfs/mkcpio.c initramfs/cpio.c
+build jsonget tests/jsonget.c boot/json_parse.c
+j=$T/jsonget
+
+# --- the image writer ------------------------------------------------
+mkdir -p "$T/cpio"
+printf 'hello\n' >"$T/cpio/a"
+printf '#!/bin/sh\n' >"$T/cpio/b"
+cat >"$T/cpio/spec" <<END
+file /bin/b $T/cpio/b 755 0 0
+dir /bin 755 0 0
+slink /bin/sh busybox 777 0 0
+file /a $T/cpio/a 644 0 0
+nod /dev/console 600 0 0 c 5 1
+dir /dev 755 0 0
+END
+sort -r "$T/cpio/spec" >"$T/cpio/spec.rev"
+"$T/mkcpio" -o "$T/cpio/1.cpio" "$T/cpio/spec" 2>/dev/null
+"$T/mkcpio" -o "$T/cpio/2.cpio" "$T/cpio/spec.rev" 2>/dev/null
+list=$(cpio -it <"$T/cpio/1.cpio" 2>/dev/null | tr '\n' ' ')
+if [ "$list" = "a bin bin/b bin/sh dev dev/console " ]; then
+	ok "cpio: cpio -it reads every entry back, sorted"
+else
+	bad "cpio: cpio -it reads every entry back, sorted" "got '$list'"
+fi
+(mkdir -p "$T/cpio/x" && cd "$T/cpio/x" && cpio -id --quiet <../1.cpio 2>/dev/null)
+check "cpio: file contents survive" cmp "$T/cpio/a" "$T/cpio/x/a"
+check "cpio: symlink target survives" test "$(readlink "$T/cpio/x/bin/sh")" = busybox
+check "cpio: the same list in another order gives identical bytes" cmp "$T/cpio/1.cpio" "$T/cpio/2.cpio"
+printf 'file /x /nonexistent 644 0 0\n' >"$T/cpio/bad1"
+printf 'pipe /x 644 0 0\n' >"$T/cpio/bad2"
+printf 'dir /x 999 0 0\n' >"$T/cpio/bad3"
+for b in bad1 bad2 bad3; do
+	if "$T/mkcpio" -o "$T/cpio/$b.cpio" "$T/cpio/$b" 2>"$T/cpio/$b.err" ||
+		[ -e "$T/cpio/$b.cpio" ]; then
+		bad "cpio: $b spec refused, nothing written"
+	else
+		ok "cpio: $b spec refused, nothing written ($(head -n 1 "$T/cpio/$b.err"))"
+	fi
+done
+"$T/mkcpio" -t 0 -o "$T/base2.cpio" "$B/base.spec" 2>/dev/null
+check "image: a rebuild of the base image is byte-identical" cmp "$B/base.cpio" "$T/base2.cpio"
+cpio -it <"$B/base.cpio" >"$T/inimg" 2>/dev/null
+check "image: holds init, busybox, the benchmarks, /dev/console" \
+	sh -c "grep -qx init $T/inimg && grep -qx bin/busybox $T/inimg && grep -qx bench/execl $T/inimg && grep -qx dev/console $T/inimg"
+check "image: nothing to rebuild on a second make" \
+	make -q O="$O" "$B/base.cpio" "$B/host/bootbench" "$B/host/mkcpio"
+
+# --- bad input: one line, its own exit code, before QEMU -------------
+KDEF=$O/kernel/default/bzImage
+tool=$B/host/bootbench
+img=$B/base.cpio
+expect_bad() {
+	name=$1 code=$2 pattern=$3
+	shift 3
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$T/err" && [ "$(wc -l <"$T/err")" -eq 1 ]; then
+		ok "bad input: $name -> exit $rc, '$(cat "$T/err")'"
+	else
+		bad "bad input: $name" "exit $rc, stderr: $(cat "$T/err")"
+	fi
+}
+R="--results $T/badresults"
+expect_bad "missing kernel" 2 "KERNEL=/nonexistent" \
+	"$tool" run --kernel /nonexistent --initrd "$img" --test execl $R
+expect_bad "kernel that is not a bzImage" 2 "is not an x86 bzImage" \
+	"$tool" run --kernel Makefile --initrd "$img" --test execl $R
+expect_bad "unknown test" 2 "unknown TEST 'nosuch'" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test nosuch $R
+expect_bad "parameter that is not a number" 2 "RUNTIME=abc is not valid" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --param runtime=abc $R
+expect_bad "parameter out of range" 2 "PASSES=0 is out of range" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --param passes=0 $R
+expect_bad "parameter the test does not take" 2 "takes no SPEED" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --param speed=9 $R
+expect_bad "impossible CPU count" 2 "SMP=0" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 0 $R
+expect_bad "module tree that is not one" 2 "MODULES=$T holds no module tree" \
+	initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$T/b" "$KDEF" "$T"
+check "bad input: no run directory was left behind" test ! -e "$T/badresults"
+
+# --- boots of the default kernel under QEMU --------------------------
+res=$T/results
+make -s run O="$O" RESULTS="$res" TEST=execl DURATION=2 PASSES=2 ITERATIONS=2 \
+	SMP=2 MEM=512 >"$T/run.out" 2>"$T/run.err"
+rc=$?
+run=$(ls -d "$res"/execl/*/*/0 2>/dev/null | head -n 1)
+if [ "$rc" -eq 0 ] && [ -n "$run" ]; then
+	ok "boot: make run TEST=execl exits 0 and leaves a run directory"
+else
+	bad "boot: make run TEST=execl exits 0 and leaves a run directory" "exit $rc: $(tail -n 3 "$T/run.err")"
+	run=$T/none
+fi
+rel=$("$tool" release "$KDEF")
+thr=$("$j" "$run/stats.json" unixbench.throughput)
+score=$("$j" "$run/stats.json" unixbench.score)
+check "boot: stats.json has a positive unixbench.throughput" awk "BEGIN { exit !($thr > 0) }"
+check "boot: unixbench.score is 10 x throughput / 43 (execl baseline)" \
+	awk "BEGIN { d = $score - 10 * $thr / 43; exit !(d < 1e-6 * $score && d > -1e-6 * $score) }"
+check "boot: rusage of the benchmark recorded" \
+	awk "BEGIN { exit !($("$j" "$run/stats.json" time.minor_page_faults) > 0 && $("$j" "$run/stats.json" time.elapsed_time) > 0) }"
+check "boot: job.json says ok and complete" \
+	test "$("$j" "$run/job.json" status)/$("$j" "$run/job.json" complete)" = ok/true
+check "boot: job.json records the release read from the bzImage" \
+	test "$("$j" "$run/job.json" release)" = "$rel"
+check "boot: hello reports the kernel release that ran" \
+	test "$("$j" -t hello "$run/samples.jsonl" release)" = "$rel"
+check "boot: hello sees the 2 CPUs asked for" \
+	test "$("$j" -t hello "$run/samples.jsonl" cpus_online)" = 2
+check "boot: hello sees about the memory asked for" \
+	awk "BEGIN { m = $("$j" -t hello "$run/samples.jsonl" mem_total_kb); exit !(m > 300000 && m <= 524288) }"
+check "boot: the modular kernel's virtio modules were loaded" \
+	awk "BEGIN { exit !($("$j" -t hello "$run/samples.jsonl" modules_loaded) >= 2) }"
+check "boot: two iterations, both ok" \
+	test "$(grep -c '"type":"sample".*"status":"ok"' "$run/samples.jsonl")" = 2
+check "boot: the stream ends with done, no failures" \
+	test "$("$j" -t done "$run/samples.jsonl" failed)" = 0
+check "boot: progress was shown as the guest ran" grep -q "execl pass 2/2" "$T/run.out"
+check "boot: the summary names the metric and the release" \
+	grep -q "unixbench.throughput = .* on $rel" "$T/run.out"
+check "boot: console.log holds the kernel's boot log" grep -q "Linux version $rel" "$run/console.log"
+check "boot: no temporary directory left" test -z "$(ls -a "$(dirname "$run")" | grep '^\.tmp')"
+
+# A kernel that cannot find an init panics: seen on the console, not waited out.
+start=$(date +%s)
+"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --cmdline "rdinit=/nonexistent" \
+	--results "$T/panic" --timeout 300 --smp 1 --mem 256 >"$T/p.out" 2>"$T/p.err"
+rc=$?
+took=$(($(date +%s) - start))
+prun=$(ls -d "$T"/panic/execl/*/*/0 2>/dev/null | head -n 1)
+if [ "$rc" -eq 3 ] && [ -n "$prun" ] && [ "$("$j" "$prun/job.json" status)" = panic ] && [ "$took" -lt 120 ]; then
+	ok "boot: a kernel panic ends the run with exit 3 in ${took}s, status panic"
+else
+	bad "boot: a kernel panic ends the run with exit 3" "exit $rc after ${took}s: $(tail -n 1 "$T/p.err")"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
