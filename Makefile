@@ -66,7 +66,7 @@ BUSYBOX ?= /bin/busybox
 PARAM_ARGS := $(foreach p,runtime duration passes nr_task iterations watchdog,\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test test-unit test-boot deps help clean image kernel-default format
+.PHONY: all run test deps help clean image kernel-default format bench-overhead
 
 all: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO)
 
@@ -129,6 +129,9 @@ test: deps
 	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(Q)O=$(O) B=$(B) HOSTCC=$(HOSTCC) tests/run.sh
 
+bench-overhead: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
+	$(Q)O=$(O) B=$(B) KERNEL=$(KERNEL_PATH) SMP=$(SMP) MEM=$(MEM) tests/overhead.sh
+
 format:
 	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
 
@@ -143,6 +146,7 @@ help:
 	@echo '  test          unit tests and boot tests on the default kernel'
 	@echo '  image         build the initramfs for KERNEL and print its path'
 	@echo '  kernel-default  fetch the distribution kernel used when KERNEL is empty'
+	@echo '  bench-overhead  time a short job against an init that only powers off'
 	@echo '  deps          install (as root) or name the packages needed'
 	@echo '  all           build the host tools and the base image'
 	@echo '  format        clang-format the C sources'

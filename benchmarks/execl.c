@@ -54,8 +54,8 @@ static int execl_copy_main(int argc, char **argv)
 	}
 	snprintf(count_str, sizeof(count_str), "%lu", count);
 	snprintf(start_str, sizeof(start_str), "%lld", (long long)start);
-	execl(harness_self(), harness_self(), "--copy", "0", dur_str,
-	      count_str, start_str, (char *)NULL);
+	execl(harness_self(), harness_self(), "--copy", "0", dur_str, count_str,
+	      start_str, (char *)NULL);
 	perror("execl");
 	return 1;
 }

@@ -93,8 +93,8 @@ static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
 			err = param_uint_parse(val, spec->min, spec->max,
 					       &runtime);
 			if (!err)
-				o->passes = unixbench_passes_count(runtime,
-								   bench.long_test);
+				o->passes = unixbench_passes_count(
+					runtime, bench.long_test);
 		} else if (spec && !strcmp(key, "nr_task")) {
 			err = param_tasks_parse(
 				val, sysconf(_SC_NPROCESSORS_ONLN), &o->copies);
@@ -168,7 +168,8 @@ static void harness_copies_drain(struct harness_copy *c, unsigned int n)
 			char buf[256];
 			ssize_t r;
 
-			if (c[i].fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP)))
+			if (c[i].fd < 0 ||
+			    !(pfd[i].revents & (POLLIN | POLLHUP)))
 				continue;
 			r = read(c[i].fd, buf, sizeof(buf));
 			if (r > 0) {

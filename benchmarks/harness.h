@@ -14,10 +14,10 @@
  */
 struct bench {
 	const char *name;
-	const char *title;	/* the original's log message */
-	unsigned int duration;	/* seconds per pass, the original's default */
-	int long_test;		/* 10 passes rather than 3 */
-	double baseline;	/* index.base score of the test */
+	const char *title; /* the original's log message */
+	unsigned int duration; /* seconds per pass, the original's default */
+	int long_test; /* 10 passes rather than 3 */
+	double baseline; /* index.base score of the test */
 	int (*copy_main)(int argc, char **argv);
 };
 

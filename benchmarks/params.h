@@ -7,8 +7,8 @@
  * guest and by the host tool that checks a job before it boots.
  */
 enum param_kind {
-	PARAM_UINT,	/* a count or seconds within [min, max] */
-	PARAM_TASKS,	/* N, or N% of the online CPUs (LKP's nr_task) */
+	PARAM_UINT, /* a count or seconds within [min, max] */
+	PARAM_TASKS, /* N, or N% of the online CPUs (LKP's nr_task) */
 };
 
 struct param_spec {

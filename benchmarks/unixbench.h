@@ -4,9 +4,9 @@
 
 /* UnixBench's Run rules, kept apart from the process handling to be testable. */
 struct unixbench_pass {
-	double count;	/* sum of the copies' counts */
-	double time;	/* mean of the copies' times, seconds */
-	int timebase;	/* 1: per second, 60: per minute */
+	double count; /* sum of the copies' counts */
+	double time; /* mean of the copies' times, seconds */
+	int timebase; /* 1: per second, 60: per minute */
 };
 
 unsigned int unixbench_passes_count(unsigned int runtime, int long_test);

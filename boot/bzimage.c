@@ -7,7 +7,7 @@
 
 #include "bzimage.h"
 
-#define BZ_HEAD 0x10000	/* the setup code and its strings fit in 64 KiB */
+#define BZ_HEAD 0x10000 /* the setup code and its strings fit in 64 KiB */
 
 static unsigned int bz_le16(const unsigned char *p)
 {

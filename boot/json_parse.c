@@ -146,7 +146,8 @@ static int json_string_parse(struct json_parser *p, char **out)
 			goto fail;
 		}
 		if (c != '\\') {
-			ulen = json_utf8_valid((const unsigned char *)p->s + p->pos,
+			ulen = json_utf8_valid((const unsigned char *)p->s +
+						       p->pos,
 					       p->n - p->pos);
 			if (!ulen) {
 				err = json_fail(p, "invalid UTF-8");
@@ -160,14 +161,30 @@ static int json_string_parse(struct json_parser *p, char **out)
 		p->pos++;
 		c = p->s[p->pos++];
 		switch (c) {
-		case '"': d[len++] = '"'; break;
-		case '\\': d[len++] = '\\'; break;
-		case '/': d[len++] = '/'; break;
-		case 'b': d[len++] = '\b'; break;
-		case 'f': d[len++] = '\f'; break;
-		case 'n': d[len++] = '\n'; break;
-		case 'r': d[len++] = '\r'; break;
-		case 't': d[len++] = '\t'; break;
+		case '"':
+			d[len++] = '"';
+			break;
+		case '\\':
+			d[len++] = '\\';
+			break;
+		case '/':
+			d[len++] = '/';
+			break;
+		case 'b':
+			d[len++] = '\b';
+			break;
+		case 'f':
+			d[len++] = '\f';
+			break;
+		case 'n':
+			d[len++] = '\n';
+			break;
+		case 'r':
+			d[len++] = '\r';
+			break;
+		case 't':
+			d[len++] = '\t';
+			break;
 		case 'u':
 			err = json_hex4(p, &cp);
 			if (err)
@@ -183,7 +200,8 @@ static int json_string_parse(struct json_parser *p, char **out)
 				if (err)
 					goto fail;
 				if (lo < 0xdc00 || lo > 0xdfff) {
-					err = json_fail(p, "bad surrogate pair");
+					err = json_fail(p,
+							"bad surrogate pair");
 					goto fail;
 				}
 				cp = 0x10000 + ((cp - 0xd800) << 10) +
@@ -221,8 +239,10 @@ static int json_number_parse(struct json_parser *p, double *out)
 		p->pos++;
 	if (p->pos < p->n && p->s[p->pos] == '0') {
 		p->pos++;
-	} else if (p->pos < p->n && p->s[p->pos] >= '1' && p->s[p->pos] <= '9') {
-		while (p->pos < p->n && p->s[p->pos] >= '0' && p->s[p->pos] <= '9')
+	} else if (p->pos < p->n && p->s[p->pos] >= '1' &&
+		   p->s[p->pos] <= '9') {
+		while (p->pos < p->n && p->s[p->pos] >= '0' &&
+		       p->s[p->pos] <= '9')
 			p->pos++;
 	} else {
 		return json_fail(p, "bad number");
@@ -231,16 +251,19 @@ static int json_number_parse(struct json_parser *p, double *out)
 		p->pos++;
 		if (p->pos >= p->n || p->s[p->pos] < '0' || p->s[p->pos] > '9')
 			return json_fail(p, "bad number");
-		while (p->pos < p->n && p->s[p->pos] >= '0' && p->s[p->pos] <= '9')
+		while (p->pos < p->n && p->s[p->pos] >= '0' &&
+		       p->s[p->pos] <= '9')
 			p->pos++;
 	}
 	if (p->pos < p->n && (p->s[p->pos] == 'e' || p->s[p->pos] == 'E')) {
 		p->pos++;
-		if (p->pos < p->n && (p->s[p->pos] == '+' || p->s[p->pos] == '-'))
+		if (p->pos < p->n &&
+		    (p->s[p->pos] == '+' || p->s[p->pos] == '-'))
 			p->pos++;
 		if (p->pos >= p->n || p->s[p->pos] < '0' || p->s[p->pos] > '9')
 			return json_fail(p, "bad number");
-		while (p->pos < p->n && p->s[p->pos] >= '0' && p->s[p->pos] <= '9')
+		while (p->pos < p->n && p->s[p->pos] >= '0' &&
+		       p->s[p->pos] <= '9')
 			p->pos++;
 	}
 	if (p->pos - start >= sizeof(buf))
@@ -274,7 +297,8 @@ static int json_container_parse(struct json_parser *p, struct json_value *v,
 	int err;
 
 	if (depth >= JSON_PARSE_DEPTH_MAX)
-		return json_fail(p, "nested deeper than %d", JSON_PARSE_DEPTH_MAX);
+		return json_fail(p, "nested deeper than %d",
+				 JSON_PARSE_DEPTH_MAX);
 	p->pos++;
 	json_ws_skip(p);
 	if (p->pos < p->n && p->s[p->pos] == close) {
@@ -409,8 +433,8 @@ const struct json_value *json_member(const struct json_value *obj,
 
 const char *json_type_name(enum json_type t)
 {
-	static const char *const names[] = { "null", "boolean", "number",
-					     "string", "array", "object" };
+	static const char *const names[] = { "null",   "boolean", "number",
+					     "string", "array",	  "object" };
 
 	return names[t];
 }

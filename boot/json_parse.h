@@ -23,16 +23,16 @@ struct json_value {
 	enum json_type type;
 	int boolean;
 	double number;
-	char *string;		/* JSON_STRING */
-	char *key;		/* set when a member of an object */
+	char *string; /* JSON_STRING */
+	char *key; /* set when a member of an object */
 	struct json_value *child; /* first element or member */
 	struct json_value *next;
 };
 
 #define JSON_PARSE_DEPTH_MAX 32
 
-int json_parse(const char *s, size_t n, struct json_value **out,
-	       char *err, size_t errlen);
+int json_parse(const char *s, size_t n, struct json_value **out, char *err,
+	       size_t errlen);
 void json_value_free(struct json_value *v);
 const struct json_value *json_member(const struct json_value *obj,
 				     const char *key);

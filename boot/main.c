@@ -38,7 +38,8 @@ struct test_desc {
 };
 
 static const struct test_desc test_table[] = {
-#define TEST(name, headline, higher, params) { #name, headline, higher, params },
+#define TEST(name, headline, higher, params) \
+	{ #name, headline, higher, params },
 #include "../benchmarks/tests.def"
 #undef TEST
 };
@@ -169,22 +170,23 @@ static int run_opts_check(struct run_opts *o, const struct test_desc **t)
 					 PARAMS_COMMON);
 		err = param_value_check(spec, val);
 		if (err == -ERANGE && spec->kind == PARAM_UINT)
-			return bad_input("%s=%s is out of range: give %u to %u (%s)",
-					 ukey, val, spec->min, spec->max,
-					 spec->help);
+			return bad_input(
+				"%s=%s is out of range: give %u to %u (%s)",
+				ukey, val, spec->min, spec->max, spec->help);
 		if (err)
-			return bad_input("%s=%s is not valid: give %s",
-					 ukey, val, spec->help);
+			return bad_input("%s=%s is not valid: give %s", ukey,
+					 val, spec->help);
 	}
 	if (!o->kernel || !*o->kernel)
 		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
 	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))
-		return bad_input("KERNEL=%s: %s: give the path of a bzImage (arch/x86/boot/bzImage)",
-				 o->kernel,
-				 errno ? strerror(errno) : "not a file");
+		return bad_input(
+			"KERNEL=%s: %s: give the path of a bzImage (arch/x86/boot/bzImage)",
+			o->kernel, errno ? strerror(errno) : "not a file");
 	if (!o->initrd || access(o->initrd, R_OK))
-		return bad_input("initramfs %s is missing: run it through 'make run'",
-				 o->initrd ? o->initrd : "(none)");
+		return bad_input(
+			"initramfs %s is missing: run it through 'make run'",
+			o->initrd ? o->initrd : "(none)");
 	if (!o->smp || o->smp > 1024)
 		return bad_input("SMP=%u is impossible: give 1 to 1024 CPUs",
 				 o->smp);
@@ -241,8 +243,8 @@ static void ev_sample(void *ctx, const struct json_value *rec)
 	const struct json_value *it = json_member(rec, "iteration");
 	const struct json_value *st = json_member(rec, "status");
 	const struct json_value *why = json_member(rec, "reason");
-	const struct json_value *m = json_member(json_member(rec, "metrics"),
-						 t->headline);
+	const struct json_value *m =
+		json_member(json_member(rec, "metrics"), t->headline);
 
 	printf("bootbench: iteration %g: %s", it->number, st->string);
 	if (m && m->type == JSON_NUMBER)
@@ -374,11 +376,13 @@ static void verdict_settle(struct session *s)
 			 "the guest's init failed: %.400s",
 			 st->guest_error ? st->guest_error : s->guest_error);
 	else if (!st->have_hello)
-		snprintf(s->message, sizeof(s->message),
-			 "the guest powered off without reporting (see console.log)");
+		snprintf(
+			s->message, sizeof(s->message),
+			"the guest powered off without reporting (see console.log)");
 	else if (!st->have_done)
-		snprintf(s->message, sizeof(s->message),
-			 "the results stream ended before 'done': the run is incomplete");
+		snprintf(
+			s->message, sizeof(s->message),
+			"the results stream ended before 'done': the run is incomplete");
 	else if (st->errors)
 		snprintf(s->message, sizeof(s->message),
 			 "%u invalid record(s) on the results port, first: %s",
@@ -425,8 +429,9 @@ static int cmd_run(struct run_opts *o)
 	} else {
 		err = bzimage_release_read(o->kernel, release, sizeof(release));
 		if (err)
-			return bad_input("KERNEL=%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage, not vmlinux",
-					 o->kernel, strerror(-err));
+			return bad_input(
+				"KERNEL=%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage, not vmlinux",
+				o->kernel, strerror(-err));
 	}
 	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
 	if (run_params_dir(o, params, sizeof(params)))
@@ -448,20 +453,23 @@ static int cmd_run(struct run_opts *o)
 			 " %s", o->cmdline);
 	if (strlen(cmdline) >= 2000) {
 		free(cmdline);
-		return bad_input("the kernel command line is longer than 2000 bytes: shorten CMDLINE");
+		return bad_input(
+			"the kernel command line is longer than 2000 bytes: shorten CMDLINE");
 	}
 
 	err = rundir_create(&rd, o->results, o->test, params, release);
 	if (err) {
 		free(cmdline);
-		fprintf(stderr, "bootbench: cannot create a run directory under %s: %s\n",
+		fprintf(stderr,
+			"bootbench: cannot create a run directory under %s: %s\n",
 			o->results, strerror(-err));
 		return VERDICT_INFRA;
 	}
 	snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl", rd.tmp);
 	raw = fopen(raw_path, "w");
 	if (!raw) {
-		fprintf(stderr, "bootbench: %s: %s\n", raw_path, strerror(errno));
+		fprintf(stderr, "bootbench: %s: %s\n", raw_path,
+			strerror(errno));
 		free(cmdline);
 		return VERDICT_INFRA;
 	}
@@ -497,7 +505,8 @@ static int cmd_run(struct run_opts *o)
 	if (!err)
 		err = rundir_commit(&rd);
 	if (err) {
-		fprintf(stderr, "bootbench: writing the run directory %s: %s (results kept there)\n",
+		fprintf(stderr,
+			"bootbench: writing the run directory %s: %s (results kept there)\n",
 			rd.tmp, strerror(-err));
 		s.verdict = VERDICT_INFRA;
 		goto out;
@@ -533,8 +542,9 @@ static int parse_uint_opt(const char *name, const char *s, unsigned int min,
 	int err = param_uint_parse(s, min, max, out);
 
 	if (err)
-		return bad_input("%s=%s is not valid: give a number from %u to %u",
-				 name, s, min, max);
+		return bad_input(
+			"%s=%s is not valid: give a number from %u to %u", name,
+			s, min, max);
 	return 0;
 }
 
@@ -580,8 +590,9 @@ int main(int argc, char **argv)
 		}
 		err = bzimage_release_read(argv[2], release, sizeof(release));
 		if (err)
-			return bad_input("%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage",
-					 argv[2], strerror(-err));
+			return bad_input(
+				"%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage",
+				argv[2], strerror(-err));
 		printf("%s\n", release);
 		return 0;
 	}
@@ -600,12 +611,19 @@ int main(int argc, char **argv)
 	optind = 2;
 	while ((opt = getopt_long(argc, argv, "v", longopts, NULL)) != -1) {
 		switch (opt) {
-		case 'k': o.kernel = optarg; break;
-		case 'i': o.initrd = optarg; break;
-		case 't': o.test = optarg; break;
+		case 'k':
+			o.kernel = optarg;
+			break;
+		case 'i':
+			o.initrd = optarg;
+			break;
+		case 't':
+			o.test = optarg;
+			break;
 		case 'p':
 			if (o.nparams == PARAMS_MAX)
-				return bad_input("more than %d parameters", PARAMS_MAX);
+				return bad_input("more than %d parameters",
+						 PARAMS_MAX);
 			o.params[o.nparams++] = optarg;
 			break;
 		case 's':
@@ -614,27 +632,41 @@ int main(int argc, char **argv)
 			break;
 		case 'm':
 			if (mem_parse(optarg, &o.mem_mb))
-				return bad_input("MEM=%s is not valid: give MiB (64 or more) or a size like 2G",
-						 optarg);
+				return bad_input(
+					"MEM=%s is not valid: give MiB (64 or more) or a size like 2G",
+					optarg);
 			break;
 		case 'a':
 			if (qemu_accel_parse(optarg, &o.accel))
-				return bad_input("ACCEL=%s is not valid: give auto, kvm or tcg",
-						 optarg);
+				return bad_input(
+					"ACCEL=%s is not valid: give auto, kvm or tcg",
+					optarg);
 			break;
-		case 'c': o.cmdline = optarg; break;
+		case 'c':
+			o.cmdline = optarg;
+			break;
 		case 'T':
-			if (parse_uint_opt("TIMEOUT", optarg, 1, 7 * 86400, &o.timeout))
+			if (parse_uint_opt("TIMEOUT", optarg, 1, 7 * 86400,
+					   &o.timeout))
 				return VERDICT_BAD_INPUT;
 			break;
 		case 'S':
-			if (parse_uint_opt("SILENCE", optarg, 1, 86400, &o.silence))
+			if (parse_uint_opt("SILENCE", optarg, 1, 86400,
+					   &o.silence))
 				return VERDICT_BAD_INPUT;
 			break;
-		case 'r': o.results = optarg; break;
-		case 'q': o.qemu = optarg; break;
-		case 'R': o.release = optarg; break;
-		case 'v': o.verbose++; break;
+		case 'r':
+			o.results = optarg;
+			break;
+		case 'q':
+			o.qemu = optarg;
+			break;
+		case 'R':
+			o.release = optarg;
+			break;
+		case 'v':
+			o.verbose++;
+			break;
 		default:
 			usage(stderr);
 			return VERDICT_BAD_INPUT;

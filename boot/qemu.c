@@ -48,7 +48,9 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 	strv_add(a, "-chardev");
 	strv_addf(a, "socket,id=res,path=%s", c->results_sock);
 	strv_add(a, "-device");
-	strv_add(a, "virtserialport,bus=vser.0,chardev=res,name=" QEMU_RESULTS_PORT);
+	strv_add(
+		a,
+		"virtserialport,bus=vser.0,chardev=res,name=" QEMU_RESULTS_PORT);
 	return a->err;
 }
 
@@ -85,7 +87,8 @@ enum qemu_accel qemu_accel_pick(enum qemu_accel want, const char **why)
 	*why = "asked for";
 	if (want != QEMU_ACCEL_AUTO)
 		return want;
-	if (!qemu_module_loaded("kvm_intel") && !qemu_module_loaded("kvm_amd")) {
+	if (!qemu_module_loaded("kvm_intel") &&
+	    !qemu_module_loaded("kvm_amd")) {
 		*why = "no kvm_intel or kvm_amd loaded";
 		return QEMU_ACCEL_TCG;
 	}

@@ -14,10 +14,10 @@ struct qemu_conf {
 	const char *binary;
 	const char *kernel;
 	const char *initrd;
-	const char *append;	/* the full kernel command line */
+	const char *append; /* the full kernel command line */
 	unsigned int smp;
 	unsigned int mem_mb;
-	enum qemu_accel accel;	/* resolved: KVM or TCG */
+	enum qemu_accel accel; /* resolved: KVM or TCG */
 	const char *console_sock;
 	const char *results_sock;
 };

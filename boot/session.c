@@ -23,7 +23,7 @@
 #include "session.h"
 
 #define SESSION_CONNECT_SECS 30
-#define SESSION_PANIC_GRACE 2.0	/* seconds to collect the panic trace */
+#define SESSION_PANIC_GRACE 2.0 /* seconds to collect the panic trace */
 #define SESSION_LINE_MAX 1024
 
 volatile sig_atomic_t session_interrupted;
@@ -100,7 +100,8 @@ static void session_console_line(struct session *s, struct console *con,
 	con->line[con->len] = '\0';
 	if (con->verbose)
 		fprintf(stderr, "%s\n", con->line);
-	if (!s->panic_line[0] && (p = strstr(con->line, "Kernel panic - not syncing"))) {
+	if (!s->panic_line[0] &&
+	    (p = strstr(con->line, "Kernel panic - not syncing"))) {
 		snprintf(s->panic_line, sizeof(s->panic_line), "%s", p);
 		*panic_at = now;
 	}
@@ -234,7 +235,8 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 	/* Socket paths are short; the result directory path may not be. */
 	if (!mkdtemp(sockdir)) {
 		err = -errno;
-		session_verdict(s, VERDICT_INFRA, "mkdtemp: %s", strerror(-err));
+		session_verdict(s, VERDICT_INFRA, "mkdtemp: %s",
+				strerror(-err));
 		goto out;
 	}
 	snprintf(con_path, sizeof(con_path), "%s/console", sockdir);
@@ -251,7 +253,8 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 	qc.results_sock = res_path;
 	err = qemu_args_build(&qc, &argv);
 	if (err) {
-		session_verdict(s, VERDICT_INFRA, "building the QEMU command: %s",
+		session_verdict(s, VERDICT_INFRA,
+				"building the QEMU command: %s",
 				strerror(-err));
 		goto out;
 	}
@@ -289,7 +292,8 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 			char buf[65536];
 			ssize_t n;
 
-			if (cfd[i] < 0 || !(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
+			if (cfd[i] < 0 ||
+			    !(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			n = read(cfd[i], buf, sizeof(buf));
 			if (n <= 0) {
@@ -315,7 +319,8 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 			if (s->stream.have_hello && !s->hello_wall)
 				s->hello_wall = now - start;
 		}
-		if (!qemu_done && waitpid(qemu, &s->qemu_status, WNOHANG) == qemu)
+		if (!qemu_done &&
+		    waitpid(qemu, &s->qemu_status, WNOHANG) == qemu)
 			qemu_done = 1;
 		if (killed || qemu_done)
 			continue;
@@ -330,9 +335,10 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 		} else if (c->silence && s->stream.have_hello &&
 			   !s->stream.have_done &&
 			   now - last_record > c->silence) {
-			session_verdict(s, VERDICT_TIMEOUT,
-					"the guest stopped reporting: no record for %u s, it is hung",
-					c->silence);
+			session_verdict(
+				s, VERDICT_TIMEOUT,
+				"the guest stopped reporting: no record for %u s, it is hung",
+				c->silence);
 		} else {
 			continue;
 		}

@@ -21,10 +21,10 @@ enum verdict {
 
 struct session_conf {
 	struct qemu_conf qemu;
-	const char *workdir;	/* where console.log and qemu.log go */
-	unsigned int timeout;	/* seconds for the whole boot */
-	unsigned int silence;	/* seconds without a record means hung */
-	int verbose;		/* echo the console */
+	const char *workdir; /* where console.log and qemu.log go */
+	unsigned int timeout; /* seconds for the whole boot */
+	unsigned int silence; /* seconds without a record means hung */
+	int verbose; /* echo the console */
 };
 
 struct session {
@@ -33,8 +33,8 @@ struct session {
 	char message[512];
 	char panic_line[256];
 	char guest_error[512];
-	double wall;		/* seconds from QEMU start to its end */
-	double hello_wall;	/* seconds from QEMU start to hello */
+	double wall; /* seconds from QEMU start to its end */
+	double hello_wall; /* seconds from QEMU start to hello */
 	int qemu_status;
 	char *qemu_cmd;
 };

@@ -27,13 +27,14 @@ stream_error(struct stream *s, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	if (!s->errors)
-		snprintf(s->first_error, sizeof(s->first_error),
-			 "line %lu: %s", s->lineno, msg);
+		snprintf(s->first_error, sizeof(s->first_error), "line %lu: %s",
+			 s->lineno, msg);
 	if (s->errors < STREAM_ERRORS_SHOWN)
 		fprintf(stderr, "bootbench: results stream: line %lu: %s\n",
 			s->lineno, msg);
 	else if (s->errors == STREAM_ERRORS_SHOWN)
-		fprintf(stderr, "bootbench: results stream: more errors not shown\n");
+		fprintf(stderr,
+			"bootbench: results stream: more errors not shown\n");
 	s->errors++;
 }
 
@@ -125,8 +126,10 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 	}
 	for (m = metrics->child; m; m = m->next) {
 		if (m->type != JSON_NUMBER) {
-			stream_error(s, "sample record: metric \"%.80s\" is a %s, not a number",
-				     m->key, json_type_name(m->type));
+			stream_error(
+				s,
+				"sample record: metric \"%.80s\" is a %s, not a number",
+				m->key, json_type_name(m->type));
 			return -EINVAL;
 		}
 	}
@@ -265,8 +268,9 @@ int stream_feed(struct stream *s, const char *buf, size_t n)
 		if (s->overlong || s->len + take > STREAM_LINE_MAX) {
 			if (!s->overlong) {
 				s->lineno++;
-				stream_error(s, "line longer than %d bytes dropped",
-					     STREAM_LINE_MAX);
+				stream_error(
+					s, "line longer than %d bytes dropped",
+					STREAM_LINE_MAX);
 				s->lineno--;
 			}
 			s->overlong = 1;

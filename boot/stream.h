@@ -41,7 +41,7 @@ struct stream {
 	unsigned int errors;
 	char first_error[320];
 	char *release;
-	char *guest_error;	/* an init "error" record's message */
+	char *guest_error; /* an init "error" record's message */
 	struct stream_metric *metrics;
 	size_t nmetrics;
 };

@@ -69,9 +69,10 @@ char *strv_join(const struct strv *s)
 		return NULL;
 	for (i = 0; i < s->n; i++) {
 		const char *a = s->v[i];
-		int plain = *a && strspn(a, "abcdefghijklmnopqrstuvwxyz"
-					    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-					    "0123456789-_=./,:@%+") == strlen(a);
+		int plain = *a &&
+			    strspn(a, "abcdefghijklmnopqrstuvwxyz"
+				      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				      "0123456789-_=./,:@%+") == strlen(a);
 
 		if (i)
 			*p++ = ' ';

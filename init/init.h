@@ -15,8 +15,8 @@
 struct job {
 	char test[64];
 	unsigned int iterations;
-	unsigned int watchdog;	/* seconds per iteration, 0 = none */
-	unsigned int heartbeat;	/* seconds between heartbeats */
+	unsigned int watchdog; /* seconds per iteration, 0 = none */
+	unsigned int heartbeat; /* seconds between heartbeats */
 	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
 	int nargs;
 };

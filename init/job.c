@@ -65,7 +65,8 @@ int job_parse(struct job *job, const char *cmdline)
 
 		while (*p == ' ' || *p == '\t' || *p == '\n')
 			p++;
-		while (*p && (quoted || (*p != ' ' && *p != '\t' && *p != '\n'))) {
+		while (*p &&
+		       (quoted || (*p != ' ' && *p != '\t' && *p != '\n'))) {
 			if (*p == '"')
 				quoted = !quoted;
 			else if (n < sizeof(word) - 1)

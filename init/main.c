@@ -103,12 +103,14 @@ int main(void)
 
 	err = modules_load(&nmod);
 	if (err)
-		fprintf(stderr, "bootbench-init: modules: %s\n", strerror(-err));
+		fprintf(stderr, "bootbench-init: modules: %s\n",
+			strerror(-err));
 	err = port_open_by_name(&init_port, RESULTS_PORT_NAME, PORT_WAIT_MS);
 	if (err)
-		init_fatal("no-port",
-			   "no results port '%s' (%s): the kernel needs CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE built in, or their modules in the image (MODULES=dir)",
-			   RESULTS_PORT_NAME, strerror(-err));
+		init_fatal(
+			"no-port",
+			"no results port '%s' (%s): the kernel needs CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE built in, or their modules in the image (MODULES=dir)",
+			RESULTS_PORT_NAME, strerror(-err));
 	t_ready = uptime_read();
 
 	if (file_read("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)
@@ -131,7 +133,8 @@ int main(void)
 	record_send(&init_port, &j);
 
 	if (err)
-		init_fatal("bad-job", "bad bootbench.* job on the command line: %s",
+		init_fatal("bad-job",
+			   "bad bootbench.* job on the command line: %s",
 			   strerror(-err));
 
 	for (i = 1; i <= job.iterations; i++) {

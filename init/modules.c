@@ -43,7 +43,8 @@ static int modules_probe(const char *alias)
 	err = kmod_module_new_from_lookup(modules_ctx, alias, &list);
 	if (err < 0)
 		return err;
-	kmod_list_foreach(l, list) {
+	kmod_list_foreach(l, list)
+	{
 		struct kmod_module *mod = kmod_module_get_module(l);
 		int state = kmod_module_get_initstate(mod);
 

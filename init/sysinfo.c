@@ -21,7 +21,8 @@ static int sysinfo_nodes_count(void)
 	while ((de = readdir(d)))
 		if (!strncmp(de->d_name, "node", 4) &&
 		    strspn(de->d_name + 4, "0123456789") ==
-			    strlen(de->d_name + 4) && de->d_name[4])
+			    strlen(de->d_name + 4) &&
+		    de->d_name[4])
 			n++;
 	closedir(d);
 	return n ? n : 1;
@@ -43,7 +44,8 @@ void sysinfo_write(struct json_buf *j)
 		json_key_write(j, "cmdline");
 		json_string_write(j, buf);
 	}
-	if (file_read("/sys/devices/system/cpu/online", buf, sizeof(buf)) >= 0) {
+	if (file_read("/sys/devices/system/cpu/online", buf, sizeof(buf)) >=
+	    0) {
 		json_key_write(j, "cpus_online_list");
 		json_string_write(j, buf);
 	}

@@ -63,8 +63,8 @@ static int cpio_header_write(struct cpio *c, const char *name, uint32_t mode,
 int cpio_add_dir(struct cpio *c, const char *name, mode_t mode, uid_t uid,
 		 gid_t gid)
 {
-	return cpio_header_write(c, name, S_IFDIR | (mode & 07777), uid, gid,
-				 2, 0, 0, 0);
+	return cpio_header_write(c, name, S_IFDIR | (mode & 07777), uid, gid, 2,
+				 0, 0, 0);
 }
 
 int cpio_add_symlink(struct cpio *c, const char *name, const char *target,
@@ -120,7 +120,8 @@ int cpio_add_file(struct cpio *c, const char *name, const char *location,
 				st.st_size, 0, 0);
 	left = st.st_size;
 	while (!err && left) {
-		ssize_t n = read(fd, buf, left < sizeof(buf) ? left : sizeof(buf));
+		ssize_t n =
+			read(fd, buf, left < sizeof(buf) ? left : sizeof(buf));
 
 		if (n < 0 && errno == EINTR)
 			continue;

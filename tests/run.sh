@@ -69,6 +69,19 @@ build mkcpio initramfs/mkcpio.c initramfs/cpio.c
 build jsonget tests/jsonget.c boot/json_parse.c
 j=$T/jsonget
 
+# --- style ------------------------------------------------------------
+if command -v clang-format >/dev/null 2>&1 && [ -d .git ]; then
+	unformatted=
+	for f in $(git ls-files '*.c' '*.h'); do
+		clang-format "$f" | cmp -s - "$f" || unformatted="$unformatted $f"
+	done
+	if [ -z "$unformatted" ]; then
+		ok "style: every C file matches .clang-format"
+	else
+		bad "style: every C file matches .clang-format" "run make format:$unformatted"
+	fi
+fi
+
 # --- the image writer ------------------------------------------------
 mkdir -p "$T/cpio"
 printf 'hello\n' >"$T/cpio/a"

@@ -15,7 +15,8 @@ static int argv_has(const struct strv *a, const char *opt, const char *val)
 	size_t i;
 
 	for (i = 0; i + 1 < a->n; i++)
-		if (!strcmp(a->v[i], opt) && (!val || !strcmp(a->v[i + 1], val)))
+		if (!strcmp(a->v[i], opt) &&
+		    (!val || !strcmp(a->v[i + 1], val)))
 			return 1;
 	return 0;
 }
@@ -23,9 +24,14 @@ static int argv_has(const struct strv *a, const char *opt, const char *val)
 static void test_qemu(void)
 {
 	struct qemu_conf c = {
-		.binary = "qemu-system-x86_64", .kernel = "bz", .initrd = "rd",
-		.append = "console=ttyS0 x=\"a b\"", .smp = 4, .mem_mb = 2048,
-		.accel = QEMU_ACCEL_TCG, .console_sock = "/s/con",
+		.binary = "qemu-system-x86_64",
+		.kernel = "bz",
+		.initrd = "rd",
+		.append = "console=ttyS0 x=\"a b\"",
+		.smp = 4,
+		.mem_mb = 2048,
+		.accel = QEMU_ACCEL_TCG,
+		.console_sock = "/s/con",
 		.results_sock = "/s/res",
 	};
 	struct strv a = { 0 };
@@ -33,9 +39,12 @@ static void test_qemu(void)
 
 	CHECK("qemu: builds", qemu_args_build(&c, &a) == 0);
 	CHECK("qemu: no default devices, no reboot",
-	      argv_has(&a, "-nodefaults", NULL) && argv_has(&a, "-no-reboot", NULL));
-	CHECK("qemu: smp and memory", argv_has(&a, "-smp", "4") && argv_has(&a, "-m", "2048M"));
-	CHECK("qemu: tcg", argv_has(&a, "-accel", "tcg") && !argv_has(&a, "-cpu", "host"));
+	      argv_has(&a, "-nodefaults", NULL) &&
+		      argv_has(&a, "-no-reboot", NULL));
+	CHECK("qemu: smp and memory",
+	      argv_has(&a, "-smp", "4") && argv_has(&a, "-m", "2048M"));
+	CHECK("qemu: tcg",
+	      argv_has(&a, "-accel", "tcg") && !argv_has(&a, "-cpu", "host"));
 	CHECK("qemu: direct kernel boot",
 	      argv_has(&a, "-kernel", "bz") && argv_has(&a, "-initrd", "rd") &&
 		      argv_has(&a, "-append", c.append));
@@ -44,8 +53,9 @@ static void test_qemu(void)
 		      argv_has(&a, "-serial", "chardev:con"));
 	CHECK("qemu: named results port",
 	      argv_has(&a, "-chardev", "socket,id=res,path=/s/res") &&
-		      argv_has(&a, "-device",
-			       "virtserialport,bus=vser.0,chardev=res,name=bootbench.results"));
+		      argv_has(
+			      &a, "-device",
+			      "virtserialport,bus=vser.0,chardev=res,name=bootbench.results"));
 	line = strv_join(&a);
 	CHECK("qemu: the logged command quotes arguments with spaces",
 	      line && strstr(line, "-append 'console=ttyS0 x=\"a b\"'"));
@@ -78,9 +88,9 @@ static void test_bzimage(void)
 	img[0x1fe] = 0x55;
 	img[0x1ff] = 0xaa;
 	memcpy(img + 0x202, "HdrS", 4);
-	img[0x206] = 0x0f;	/* protocol 2.15 */
+	img[0x206] = 0x0f; /* protocol 2.15 */
 	img[0x207] = 0x02;
-	img[0x20e] = 0x00;	/* kernel_version at 0x200 + 0x300 */
+	img[0x20e] = 0x00; /* kernel_version at 0x200 + 0x300 */
 	img[0x20f] = 0x03;
 	memcpy(img + 0x500, ver, strlen(ver) + 1);
 	CHECK("bzimage: release from the header",
@@ -88,15 +98,18 @@ static void test_bzimage(void)
 		      !strcmp(rel, "6.9.0-rc1+"));
 	img[0x1fe] = 0;
 	CHECK("bzimage: no boot signature is not a bzImage",
-	      bzimage_release_parse(img, sizeof(img), rel, sizeof(rel)) == -ENOEXEC);
+	      bzimage_release_parse(img, sizeof(img), rel, sizeof(rel)) ==
+		      -ENOEXEC);
 	img[0x1fe] = 0x55;
 	img[0x20f] = 0x30;
 	CHECK("bzimage: a version pointer past the end is refused",
-	      bzimage_release_parse(img, sizeof(img), rel, sizeof(rel)) == -ENODATA);
+	      bzimage_release_parse(img, sizeof(img), rel, sizeof(rel)) ==
+		      -ENODATA);
 	CHECK("bzimage: a short file is not a bzImage",
 	      bzimage_release_parse(img, 0x100, rel, sizeof(rel)) == -ENOEXEC);
-	CHECK("bzimage: a missing file", bzimage_release_read("/nonexistent", rel,
-							       sizeof(rel)) == -ENOENT);
+	CHECK("bzimage: a missing file",
+	      bzimage_release_read("/nonexistent", rel, sizeof(rel)) ==
+		      -ENOENT);
 }
 
 static void test_params(void)
@@ -104,14 +117,19 @@ static void test_params(void)
 	unsigned int v = 0;
 
 	CHECK("params: a count", param_tasks_parse("3", 8, &v) == 0 && v == 3);
-	CHECK("params: 100% of 8 CPUs", param_tasks_parse("100%", 8, &v) == 0 && v == 8);
-	CHECK("params: 1600% of 4 CPUs", param_tasks_parse("1600%", 4, &v) == 0 && v == 64);
-	CHECK("params: 10% of 4 CPUs is at least one", param_tasks_parse("10%", 4, &v) == 0 && v == 1);
+	CHECK("params: 100% of 8 CPUs",
+	      param_tasks_parse("100%", 8, &v) == 0 && v == 8);
+	CHECK("params: 1600% of 4 CPUs",
+	      param_tasks_parse("1600%", 4, &v) == 0 && v == 64);
+	CHECK("params: 10% of 4 CPUs is at least one",
+	      param_tasks_parse("10%", 4, &v) == 0 && v == 1);
 	CHECK("params: zero tasks refused", param_tasks_parse("0", 8, &v) != 0);
 	CHECK("params: garbage refused", param_tasks_parse("abc", 8, &v) != 0);
 	CHECK("params: a sign refused", param_uint_parse("-1", 1, 10, &v) != 0);
-	CHECK("params: trailing text refused", param_uint_parse("10s", 1, 100, &v) != 0);
-	CHECK("params: out of range is ERANGE", param_uint_parse("0", 1, 10, &v) == -ERANGE);
+	CHECK("params: trailing text refused",
+	      param_uint_parse("10s", 1, 100, &v) != 0);
+	CHECK("params: out of range is ERANGE",
+	      param_uint_parse("0", 1, 10, &v) == -ERANGE);
 	CHECK("params: runtime is known", param_spec_find("runtime") != NULL);
 	CHECK("params: unknown parameter", param_spec_find("speed") == NULL);
 }
@@ -119,7 +137,9 @@ static void test_params(void)
 static void test_unixbench(void)
 {
 	struct unixbench_pass p[3] = {
-		{ 300, 10, 1 }, { 100, 10, 1 }, { 200, 10, 1 },
+		{ 300, 10, 1 },
+		{ 100, 10, 1 },
+		{ 200, 10, 1 },
 	};
 	struct unixbench_pass m[2] = { { 60, 60, 60 }, { 120, 60, 60 } };
 	double score, t;
@@ -132,11 +152,12 @@ static void test_unixbench(void)
 	CHECK("unixbench: runtime 10 gives one short pass",
 	      unixbench_passes_count(10, 0) == 1);
 	CHECK("unixbench: the lowest third dropped, geometric mean of the rest",
-	      unixbench_score_compute(p, 3, &score, &t, &kept) == 0 && kept == 2 &&
-		      score > 24.4948 && score < 24.4949 && t == 10);
+	      unixbench_score_compute(p, 3, &score, &t, &kept) == 0 &&
+		      kept == 2 && score > 24.4948 && score < 24.4949 &&
+		      t == 10);
 	CHECK("unixbench: loops per minute use the timebase",
-	      unixbench_score_compute(m, 2, &score, &t, &kept) == 0 && kept == 2 &&
-		      score > 84.85 && score < 84.86);
+	      unixbench_score_compute(m, 2, &score, &t, &kept) == 0 &&
+		      kept == 2 && score > 84.85 && score < 84.86);
 	p[0].count = p[1].count = p[2].count = 0;
 	CHECK("unixbench: nothing counted is an error",
 	      unixbench_score_compute(p, 3, &score, &t, &kept) == -ENODATA);

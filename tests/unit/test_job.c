@@ -11,22 +11,29 @@ int main(void)
 	struct job j;
 
 	CHECK("job: test, iterations and benchmark arguments",
-	      job_parse(&j, "console=ttyS0 bootbench.test=execl bootbench.iterations=3 "
-			    "bootbench.runtime=10 quiet bootbench.nr_task=100%\n") == 0 &&
-		      !strcmp(j.test, "execl") && j.iterations == 3 && j.nargs == 2 &&
-		      !strcmp(j.args[0], "--runtime=10") &&
+	      job_parse(
+		      &j,
+		      "console=ttyS0 bootbench.test=execl bootbench.iterations=3 "
+		      "bootbench.runtime=10 quiet bootbench.nr_task=100%\n") ==
+			      0 &&
+		      !strcmp(j.test, "execl") && j.iterations == 3 &&
+		      j.nargs == 2 && !strcmp(j.args[0], "--runtime=10") &&
 		      !strcmp(j.args[1], "--nr_task=100%"));
 	job_free(&j);
 	CHECK("job: defaults", job_parse(&j, "bootbench.test=x") == 0 &&
-				       j.iterations == 1 && j.watchdog == 0 && j.nargs == 0);
+				       j.iterations == 1 && j.watchdog == 0 &&
+				       j.nargs == 0);
 	job_free(&j);
-	CHECK("job: quoted values", job_parse(&j, "bootbench.test=\"a\" x=\"1 2\"") == 0 &&
-					    !strcmp(j.test, "a"));
+	CHECK("job: quoted values",
+	      job_parse(&j, "bootbench.test=\"a\" x=\"1 2\"") == 0 &&
+		      !strcmp(j.test, "a"));
 	job_free(&j);
-	CHECK("job: no test is an error", job_parse(&j, "console=ttyS0") == -ENOENT);
+	CHECK("job: no test is an error",
+	      job_parse(&j, "console=ttyS0") == -ENOENT);
 	job_free(&j);
 	CHECK("job: a bad iteration count is an error",
-	      job_parse(&j, "bootbench.test=x bootbench.iterations=many") == -EINVAL);
+	      job_parse(&j, "bootbench.test=x bootbench.iterations=many") ==
+		      -EINVAL);
 	job_free(&j);
 	CHECK("job: a word without a value is an error",
 	      job_parse(&j, "bootbench.test=x bootbench.flag") == -EINVAL);

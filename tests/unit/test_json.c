@@ -66,10 +66,14 @@ int main(void)
 	      string_round_trip("a\"b\\c", 5, "a\"b\\c"));
 	CHECK("json: control characters escaped",
 	      string_round_trip("x\n\t\x01y", 5, "x\n\t\x01y"));
-	CHECK("json: valid UTF-8 kept", string_round_trip("\xc3\xa9t\xc3\xa9", 5,
-							  "\xc3\xa9t\xc3\xa9"));
+	CHECK("json: valid UTF-8 kept",
+	      string_round_trip("\xc3\xa9t\xc3\xa9", 5, "\xc3\xa9t\xc3\xa9"));
 	CHECK("json: invalid UTF-8 becomes U+FFFD",
-	      string_round_trip("a\xff" "b", 3, "a\xef\xbf\xbd" "b"));
+	      string_round_trip("a\xff"
+				"b",
+				3,
+				"a\xef\xbf\xbd"
+				"b"));
 	CHECK("json: overlong UTF-8 refused",
 	      string_round_trip("\xc0\xaf", 2, "\xef\xbf\xbd\xef\xbf\xbd"));
 	CHECK("json: UTF-16 surrogate bytes refused",
@@ -82,7 +86,8 @@ int main(void)
 	CHECK("json: writer refuses to nest too deep", j.err != 0);
 	json_buf_free(&j);
 
-	CHECK("parse: a record", parses("{\"type\":\"hello\",\"v\":1,\"x\":[1,2.5e3,-0.0]}"));
+	CHECK("parse: a record",
+	      parses("{\"type\":\"hello\",\"v\":1,\"x\":[1,2.5e3,-0.0]}"));
 	CHECK("parse: surrogate pair", parses("\"\\ud83d\\ude00\""));
 	CHECK("parse: trailing garbage refused", !parses("{} x"));
 	CHECK("parse: truncated object refused", !parses("{\"a\":1"));

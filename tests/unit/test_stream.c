@@ -7,9 +7,10 @@
 #include "check.h"
 
 #define HELLO "{\"type\":\"hello\",\"v\":1,\"release\":\"6.1.0\"}\n"
-#define SAMPLE(st, val) \
+#define SAMPLE(st, val)                                                    \
 	"{\"type\":\"sample\",\"v\":1,\"test\":\"execl\",\"iteration\":1," \
-	"\"status\":\"" st "\",\"metrics\":{\"unixbench.throughput\":" val "}}\n"
+	"\"status\":\"" st "\",\"metrics\":{\"unixbench.throughput\":" val \
+	"}}\n"
 #define DONE "{\"type\":\"done\",\"v\":1,\"iterations\":1,\"failed\":0}\n"
 
 static void feed(struct stream *s, const char *text)
@@ -60,26 +61,41 @@ int main(void)
 	stream_init(&s, NULL, NULL);
 	feed(&s, HELLO SAMPLE("failed", "1") DONE);
 	CHECK("stream: failed iterations are counted, not averaged",
-	      s.samples_failed == 1 && !stream_metric_find(&s, "unixbench.throughput"));
+	      s.samples_failed == 1 &&
+		      !stream_metric_find(&s, "unixbench.throughput"));
 	stream_free(&s);
 
 	CHECK("stream: record before hello", errors_of(SAMPLE("ok", "1")) == 1);
-	CHECK("stream: record after done", errors_of(HELLO DONE SAMPLE("ok", "1")) == 1);
+	CHECK("stream: record after done",
+	      errors_of(HELLO DONE SAMPLE("ok", "1")) == 1);
 	CHECK("stream: second done", errors_of(HELLO DONE DONE) == 1);
 	CHECK("stream: second hello", errors_of(HELLO HELLO) == 1);
-	CHECK("stream: truncated last line", errors_of(HELLO "{\"type\":\"sam") == 1);
+	CHECK("stream: truncated last line",
+	      errors_of(HELLO "{\"type\":\"sam") == 1);
 	CHECK("stream: not JSON", errors_of(HELLO "garbage\n") == 1);
-	CHECK("stream: NUL byte", errors_of(HELLO "{\"type\":\0\"log\"}\n") == 1);
-	CHECK("stream: invalid UTF-8", errors_of(HELLO "{\"type\":\"log\",\"v\":1,\"kind\":\"x\",\"msg\":\"\xfe\"}\n") == 1);
+	CHECK("stream: NUL byte",
+	      errors_of(HELLO "{\"type\":\0\"log\"}\n") == 1);
+	CHECK("stream: invalid UTF-8",
+	      errors_of(
+		      HELLO
+		      "{\"type\":\"log\",\"v\":1,\"kind\":\"x\",\"msg\":\"\xfe\"}\n") ==
+		      1);
 	CHECK("stream: wrong type of a field",
-	      errors_of(HELLO "{\"type\":\"log\",\"v\":1,\"kind\":\"x\",\"msg\":5}\n") == 1);
+	      errors_of(
+		      HELLO
+		      "{\"type\":\"log\",\"v\":1,\"kind\":\"x\",\"msg\":5}\n") ==
+		      1);
 	CHECK("stream: metric that is not a number",
 	      errors_of(HELLO SAMPLE("ok", "\"fast\"")) == 1);
-	CHECK("stream: unknown status", errors_of(HELLO SAMPLE("great", "1")) == 1);
+	CHECK("stream: unknown status",
+	      errors_of(HELLO SAMPLE("great", "1")) == 1);
 	CHECK("stream: unknown record type",
 	      errors_of(HELLO "{\"type\":\"party\",\"v\":1}\n") == 1);
-	CHECK("stream: wrong version", errors_of("{\"type\":\"hello\",\"v\":2,\"release\":\"x\"}\n") == 1);
-	CHECK("stream: a record that is not an object", errors_of("[1,2]\n") == 1);
+	CHECK("stream: wrong version",
+	      errors_of("{\"type\":\"hello\",\"v\":2,\"release\":\"x\"}\n") ==
+		      1);
+	CHECK("stream: a record that is not an object",
+	      errors_of("[1,2]\n") == 1);
 	CHECK("stream: blank lines and CRLF are fine",
 	      errors_of("\n" HELLO "\r\n" DONE) == 0);
 
