@@ -48,7 +48,7 @@ KERNEL_PATH := $(KERNEL)
 KERNEL_DEP :=
 endif
 
-TESTS := $(shell sed -n 's/^TEST.\([a-z0-9_]*\),.*/\1/p' benchmarks/tests.def)
+TESTS := $(shell sed -n 's/^TEST.\([a-z0-9_-]*\),.*/\1/p' benchmarks/tests.def)
 
 BOOTBENCH := $(B)/host/bootbench
 MKCPIO := $(B)/host/mkcpio
@@ -60,7 +60,8 @@ BASE_CPIO := $(B)/base.cpio
 HOST_SRCS := $(wildcard boot/*.c) init/json.c benchmarks/params.c
 HOST_HDRS := $(wildcard boot/*.h) init/json.h benchmarks/params.h benchmarks/tests.def
 INIT_SRCS := $(wildcard init/*.c)
-BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c
+BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
+	benchmarks/messaging.c
 BUSYBOX ?= /bin/busybox
 
 PARAM_ARGS := $(foreach p,runtime duration passes nr_task iterations watchdog,\
@@ -92,7 +93,7 @@ $(INIT): $(INIT_SRCS) init/init.h init/json.h $(LIBKMOD)
 	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
-$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h
+$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h
 	$(quiet) MUSLCC $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm

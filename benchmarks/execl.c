@@ -49,7 +49,7 @@ static int execl_copy_main(int argc, char **argv)
 	count++;
 	now = time(NULL);
 	if (now - start >= duration) {
-		printf("COUNT|%lu|1|lps\n", count);
+		harness_count_report(count, 1, "lps");
 		return 0;
 	}
 	snprintf(count_str, sizeof(count_str), "%lu", count);

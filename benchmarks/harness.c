@@ -55,7 +55,7 @@ const char *harness_self(void)
 	return harness_path;
 }
 
-static double harness_now(void)
+double harness_now(void)
 {
 	struct timespec ts;
 
@@ -108,6 +108,83 @@ static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
 				bench.name, val, key);
 	}
 	return err;
+}
+
+volatile sig_atomic_t harness_stop;
+
+static void harness_alarm_fire(int sig)
+{
+	(void)sig;
+	harness_stop = 1;
+}
+
+void harness_alarm_arm(unsigned int seconds)
+{
+	struct sigaction sa = { .sa_handler = harness_alarm_fire };
+
+	/* No SA_RESTART: a blocked read or write returns EINTR at the alarm. */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
+	harness_stop = 0;
+	alarm(seconds);
+}
+
+void harness_count_report(unsigned long count, int timebase, const char *unit)
+{
+	printf("COUNT|%lu|%d|%s\n", count, timebase, unit);
+	fflush(stdout);
+}
+
+void harness_metric(const char *name, double value)
+{
+	printf("metric %s %.6f\n", name, value);
+}
+
+int harness_params_parse(int argc, char **argv, const struct harness_param *p,
+			 size_t n)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const struct param_spec *spec;
+		char *key = argv[i], *val = strchr(key, '=');
+		size_t k;
+		int err;
+
+		if (strncmp(key, "--", 2) || !val) {
+			fprintf(stderr, "%s: expected --key=value, got '%s'\n",
+				bench.name, key);
+			return -EINVAL;
+		}
+		*val++ = '\0';
+		key += 2;
+		for (k = 0; k < n && strcmp(p[k].name, key); k++)
+			;
+		spec = param_spec_find(key);
+		if (k == n || !spec) {
+			fprintf(stderr, "%s: unknown parameter '%s'\n",
+				bench.name, key);
+			return -EINVAL;
+		}
+		if (spec->kind == PARAM_CHOICE) {
+			err = param_value_check(spec, val);
+			if (!err)
+				*p[k].str_val = val;
+		} else if (spec->kind == PARAM_TASKS) {
+			err = param_tasks_parse(val,
+						sysconf(_SC_NPROCESSORS_ONLN),
+						p[k].uint_val);
+		} else {
+			err = param_uint_parse(val, spec->min, spec->max,
+					       p[k].uint_val);
+		}
+		if (err) {
+			fprintf(stderr, "%s: bad value '%s' for %s\n",
+				bench.name, val, key);
+			return err;
+		}
+	}
+	return 0;
 }
 
 static void harness_settle(void)
@@ -271,14 +348,16 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	harness_path[n] = '\0';
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 1 && !strcmp(argv[1], "--copy"))
 		return bench.copy_main(argc - 1, argv + 1);
+	if (bench.run)
+		return bench.run(argc, argv);
 	if (harness_opts_parse(argc, argv, &o))
 		return 2;
 	passes = calloc(o.passes, sizeof(*passes));
 	if (!passes)
 		return 1;
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("%s: %u pass(es) of %u s, %u cop%s\n", bench.title, o.passes,
 	       o.duration, o.copies, o.copies == 1 ? "y" : "ies");
 	for (i = 0; i < o.passes; i++) {

@@ -11,7 +11,14 @@
  * original program. It runs as its own process (the harness re-executes
  * the binary with "--copy"), and ends by printing the original's
  * "COUNT|count|timebase|unit" line on stdout, optionally "TIME|secs".
+ *
+ * Any other benchmark provides run(): it gets the --key=value
+ * parameters, does its own timing as its original does, and prints
+ * "metric NAME VALUE" lines (docs/protocol.md) with harness_metric().
  */
+#include <signal.h>
+#include <stddef.h>
+
 struct bench {
 	const char *name;
 	const char *title; /* the original's log message */
@@ -19,11 +26,31 @@ struct bench {
 	int long_test; /* 10 passes rather than 3 */
 	double baseline; /* index.base score of the test */
 	int (*copy_main)(int argc, char **argv);
+	int (*run)(int argc, char **argv);
 };
 
 extern const struct bench bench;
 
 /* For copy_main(): the path of this binary, for re-executing it. */
 const char *harness_self(void);
+
+/* Set when the alarm armed by harness_alarm_arm() fires. */
+extern volatile sig_atomic_t harness_stop;
+/* Like UnixBench's wake_me(): an alarm that interrupts blocking calls. */
+void harness_alarm_arm(unsigned int seconds);
+/* The original's "COUNT|n|timebase|unit" line, for copy_main(). */
+void harness_count_report(unsigned long count, int timebase, const char *unit);
+
+/* --name=value parameters of a run() benchmark, checked by params.c. */
+struct harness_param {
+	const char *name;
+	unsigned int *uint_val; /* numbers and N/N% task counts */
+	const char **str_val; /* choices (mode=threads, ipc=pipe) */
+};
+
+int harness_params_parse(int argc, char **argv, const struct harness_param *p,
+			 size_t n);
+void harness_metric(const char *name, double value);
+double harness_now(void);
 
 #endif

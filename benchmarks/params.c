@@ -9,15 +9,24 @@
 
 static const struct param_spec param_specs[] = {
 	{ "runtime", PARAM_UINT, 1, 86400,
-	  "seconds, LKP style: UnixBench runs runtime/10 iterations" },
+	  "seconds, LKP style (UnixBench: runtime/10 iterations)", NULL },
 	{ "duration", PARAM_UINT, 1, 86400,
-	  "seconds per pass (overrides the program's default)" },
-	{ "passes", PARAM_UINT, 1, 1000, "passes (overrides runtime)" },
+	  "seconds per pass (overrides the program's default)", NULL },
+	{ "passes", PARAM_UINT, 1, 1000, "passes (overrides runtime)", NULL },
 	{ "nr_task", PARAM_TASKS, 1, PARAM_TASKS_MAX,
-	  "parallel copies: N or N% of the CPUs" },
-	{ "iterations", PARAM_UINT, 1, 10000, "iterations in one boot" },
+	  "parallel copies: N or N% of the CPUs", NULL },
+	{ "nr_threads", PARAM_TASKS, 1, PARAM_TASKS_MAX,
+	  "groups or tasks: N or N% of the CPUs", NULL },
+	{ "iterations", PARAM_UINT, 1, 10000, "iterations in one boot", NULL },
 	{ "watchdog", PARAM_UINT, 1, 7 * 86400,
-	  "seconds one iteration may take before it is killed" },
+	  "seconds one iteration may take before it is killed", NULL },
+	{ "groups", PARAM_UINT, 1, 10000, "hackbench groups", NULL },
+	{ "fds", PARAM_UINT, 1, 1000,
+	  "hackbench senders (and receivers) per group", NULL },
+	{ "loops", PARAM_UINT, 1, 1000000000, "messages or round trips", NULL },
+	{ "datasize", PARAM_UINT, 1, 1 << 20, "bytes per message", NULL },
+	{ "mode", PARAM_CHOICE, 0, 0, "process or threads", "process threads" },
+	{ "ipc", PARAM_CHOICE, 0, 0, "socket or pipe", "socket pipe" },
 };
 
 const struct param_spec *param_spec_find(const char *name)
@@ -72,10 +81,25 @@ int param_tasks_parse(const char *s, long cpus, unsigned int *out)
 	return *out > PARAM_TASKS_MAX ? -ERANGE : 0;
 }
 
+static int param_choice_check(const char *choices, const char *val)
+{
+	size_t n = strlen(val);
+	const char *c = choices;
+
+	while (n && (c = strstr(c, val))) {
+		if ((c == choices || c[-1] == ' ') && (c[n] == ' ' || !c[n]))
+			return 0;
+		c += n;
+	}
+	return -EINVAL;
+}
+
 int param_value_check(const struct param_spec *p, const char *val)
 {
 	unsigned int v;
 
+	if (p->kind == PARAM_CHOICE)
+		return param_choice_check(p->choices, val);
 	if (p->kind == PARAM_TASKS)
 		return param_tasks_parse(val, 0, &v);
 	return param_uint_parse(val, p->min, p->max, &v);

@@ -9,6 +9,7 @@
 enum param_kind {
 	PARAM_UINT, /* a count or seconds within [min, max] */
 	PARAM_TASKS, /* N, or N% of the online CPUs (LKP's nr_task) */
+	PARAM_CHOICE, /* one word of a list */
 };
 
 struct param_spec {
@@ -16,6 +17,7 @@ struct param_spec {
 	enum param_kind kind;
 	unsigned int min, max;
 	const char *help;
+	const char *choices; /* PARAM_CHOICE: space separated */
 };
 
 const struct param_spec *param_spec_find(const char *name);

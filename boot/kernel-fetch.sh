@@ -24,7 +24,10 @@ rm -rf "$tmp"
 mkdir -p "$tmp/root"
 trap 'rm -rf "$tmp"' EXIT
 echo "  FETCH   $pkg (default kernel, once)"
-(cd "$tmp" && apt-get download -q "$pkg" >/dev/null) || {
+# As root, apt's _apt user may not reach the build directory: stay root.
+sandbox=
+[ "$(id -u)" = 0 ] && sandbox="-o APT::Sandbox::User=root"
+(cd "$tmp" && apt-get download -q $sandbox "$pkg" >/dev/null) || {
 	echo "kernel-fetch: 'apt-get download $pkg' failed: check the network, or give KERNEL=path/to/bzImage" >&2
 	exit 1
 }
