@@ -15,6 +15,13 @@ PASSES ?=
 NR_TASK ?=
 ITERATIONS ?=
 WATCHDOG ?=
+NR_THREADS ?=
+GROUPS ?=
+FDS ?=
+LOOPS ?=
+DATASIZE ?=
+MODE ?=
+IPC ?=
 SMP ?= 2
 MEM ?= 1024
 ACCEL ?= auto
@@ -64,7 +71,9 @@ BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c 
 	benchmarks/messaging.c
 BUSYBOX ?= /bin/busybox
 
-PARAM_ARGS := $(foreach p,runtime duration passes nr_task iterations watchdog,\
+PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
+	groups fds loops datasize mode ipc
+PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
 .PHONY: all run test deps help clean image kernel-default format bench-overhead
@@ -163,6 +172,10 @@ help:
 	@echo '  NR_TASK=$(NR_TASK)		parallel copies: N or N% of CPUs (default 1)'
 	@echo '  ITERATIONS=$(ITERATIONS)		iterations in one boot (default 1)'
 	@echo '  WATCHDOG=$(WATCHDOG)		seconds one iteration may run before it is killed'
+	@echo '  NR_THREADS=$(NR_THREADS)	hackbench groups as N or N% of CPUs (LKP nr_threads)'
+	@echo '  GROUPS=$(GROUPS) FDS=$(FDS) LOOPS=$(LOOPS) DATASIZE=$(DATASIZE)	hackbench / perf bench sizes'
+	@echo '  MODE=$(MODE)		process or threads'
+	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
 	@echo '  SMP=$(SMP)  MEM=$(MEM)		guest CPUs and MiB'
 	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
 	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'

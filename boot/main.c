@@ -48,8 +48,15 @@ static const struct test_desc test_table[] = {
 /* Parameters the init itself takes, for any test. */
 #define PARAMS_COMMON "iterations watchdog"
 
+#define TESTS_MAX 32
+/* TEST=unixbench: the indexed system set this appliance has. */
+#define UNIXBENCH_SET "execl,spawn,context1,pipe,syscall"
+
 struct run_opts {
 	const char *kernel, *initrd, *test, *results, *qemu, *cmdline;
+	const struct test_desc *tests[TESTS_MAX];
+	int ntests;
+	char test_list[512]; /* the expanded comma list for the guest */
 	const char *release;
 	char *params[PARAMS_MAX];
 	int nparams;
@@ -136,20 +143,72 @@ static int mem_parse(const char *s, unsigned int *mb)
 	return 0;
 }
 
-static int run_opts_check(struct run_opts *o, const struct test_desc **t)
+static int tests_parse(struct run_opts *o)
 {
-	char names[512], key[64], ukey[64];
-	struct stat st;
-	int i, err;
+	char names[512], *list, *name, *save = NULL;
+	const char *expanded = o->test;
+	int err = 0;
 
 	test_names(names, sizeof(names));
 	if (!o->test || !*o->test)
 		return bad_input("no TEST given: say TEST=<name>, one of: %s",
 				 names);
-	*t = test_find(o->test);
-	if (!*t)
-		return bad_input("unknown TEST '%s': known tests are %s",
-				 o->test, names);
+	if (!strcmp(o->test, "unixbench"))
+		expanded = UNIXBENCH_SET;
+	if (strlen(expanded) >= sizeof(o->test_list))
+		return bad_input("TEST=%s is too long", o->test);
+	strcpy(o->test_list, expanded);
+	list = strdup(expanded);
+	if (!list)
+		return VERDICT_INFRA;
+	o->ntests = 0;
+	for (name = strtok_r(list, ",", &save); name && !err;
+	     name = strtok_r(NULL, ",", &save)) {
+		const struct test_desc *t = test_find(name);
+		int i;
+
+		if (!t)
+			err = bad_input(
+				"unknown TEST '%s': known tests are %s, unixbench",
+				name, names);
+		for (i = 0; !err && i < o->ntests; i++)
+			if (o->tests[i] == t)
+				err = bad_input("TEST=%s names %s twice",
+						o->test, name);
+		if (!err && o->ntests == TESTS_MAX)
+			err = bad_input("TEST=%s: more than %d tests", o->test,
+					TESTS_MAX);
+		if (!err)
+			o->tests[o->ntests++] = t;
+	}
+	free(list);
+	if (!err && !o->ntests)
+		err = bad_input("TEST=%s names no test", o->test);
+	return err;
+}
+
+/* A parameter must be taken by at least one of the job's tests. */
+static int tests_take(const struct run_opts *o, const char *key)
+{
+	int i;
+
+	if (word_in(PARAMS_COMMON, key))
+		return 1;
+	for (i = 0; i < o->ntests; i++)
+		if (word_in(o->tests[i]->params, key))
+			return 1;
+	return 0;
+}
+
+static int run_opts_check(struct run_opts *o)
+{
+	char key[64], ukey[64];
+	struct stat st;
+	int i, err;
+
+	err = tests_parse(o);
+	if (err)
+		return err;
 	for (i = 0; i < o->nparams; i++) {
 		const struct param_spec *spec;
 		const char *val = strchr(o->params[i], '=');
@@ -163,10 +222,9 @@ static int run_opts_check(struct run_opts *o, const struct test_desc **t)
 		val++;
 		upper(ukey, key, sizeof(ukey));
 		spec = param_spec_find(key);
-		if (!spec || (!word_in((*t)->params, key) &&
-			      !word_in(PARAMS_COMMON, key)))
+		if (!spec || !tests_take(o, key))
 			return bad_input("TEST=%s takes no %s: it takes %s %s",
-					 o->test, ukey, (*t)->params,
+					 o->test, ukey, o->tests[0]->params,
 					 PARAMS_COMMON);
 		err = param_value_check(spec, val);
 		if (err == -ERANGE && spec->kind == PARAM_UINT)
@@ -238,15 +296,18 @@ static void ev_log(void *ctx, const char *kind, const char *msg)
 
 static void ev_sample(void *ctx, const struct json_value *rec)
 {
-	const struct run_opts *o = ctx;
-	const struct test_desc *t = test_find(o->test);
+	const struct json_value *name = json_member(rec, "test");
+	const struct test_desc *t = test_find(name->string);
 	const struct json_value *it = json_member(rec, "iteration");
 	const struct json_value *st = json_member(rec, "status");
 	const struct json_value *why = json_member(rec, "reason");
 	const struct json_value *m =
-		json_member(json_member(rec, "metrics"), t->headline);
+		t ? json_member(json_member(rec, "metrics"), t->headline) :
+		    NULL;
 
-	printf("bootbench: iteration %g: %s", it->number, st->string);
+	(void)ctx;
+	printf("bootbench: iteration %g: %s %s", it->number, name->string,
+	       st->string);
 	if (m && m->type == JSON_NUMBER)
 		printf(", %s %.1f", t->headline, m->number);
 	if (why && why->type == JSON_STRING)
@@ -401,6 +462,44 @@ static void verdict_settle(struct session *s)
 		s->verdict = VERDICT_BENCH_FAILED;
 }
 
+/* A metric's name in stats.json: qualified by its test when several ran. */
+static void metric_name(const struct run_opts *o, const struct test_desc *t,
+			const char *metric, char *buf, size_t size)
+{
+	if (o->ntests > 1)
+		snprintf(buf, size, "%s.%s", t->name, metric);
+	else
+		snprintf(buf, size, "%s", metric);
+}
+
+/*
+ * Several UnixBench tests make a System Benchmarks Index, as Run does:
+ * 10 x the geometric mean of score / baseline, i.e. the geometric mean
+ * of the tests' indexes. Only when every test of the job is one of them.
+ */
+static int unixbench_index_add(const struct run_opts *o, struct stream *st)
+{
+	const struct stream_metric *m;
+	double log_sum = 0;
+	char name[256];
+	int i;
+
+	if (o->ntests < 2)
+		return 0;
+	for (i = 0; i < o->ntests; i++) {
+		if (strcmp(o->tests[i]->headline, "unixbench.throughput"))
+			return 0;
+		metric_name(o, o->tests[i], "unixbench.score", name,
+			    sizeof(name));
+		m = stream_metric_find(st, name);
+		if (!m || !m->n || m->sum <= 0)
+			return 0;
+		log_sum += log(m->sum / m->n);
+	}
+	return stream_metric_add(st, "unixbench.score",
+				 exp(log_sum / o->ntests));
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -409,7 +508,6 @@ static void on_signal(int sig)
 
 static int cmd_run(struct run_opts *o)
 {
-	const struct test_desc *t = NULL;
 	struct session_conf sc = { 0 };
 	struct stream_events ev = { ev_hello, ev_log, ev_sample, o };
 	char release[256], params[1024], *cmdline = NULL, raw_path[4400];
@@ -421,7 +519,7 @@ static int cmd_run(struct run_opts *o)
 	int err, i;
 	size_t len;
 
-	err = run_opts_check(o, &t);
+	err = run_opts_check(o);
 	if (err)
 		return err;
 	if (o->release) {
@@ -444,7 +542,7 @@ static int cmd_run(struct run_opts *o)
 	if (!cmdline)
 		return VERDICT_INFRA;
 	snprintf(cmdline, len, "console=ttyS0 panic=-1 bootbench.test=%s",
-		 o->test);
+		 o->test_list);
 	for (i = 0; i < o->nparams; i++)
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
 			 " bootbench.%s", o->params[i]);
@@ -484,6 +582,7 @@ static int cmd_run(struct run_opts *o)
 	sc.timeout = o->timeout;
 	sc.silence = o->silence;
 	sc.verbose = o->verbose > 1;
+	sc.qualify = o->ntests > 1;
 
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
@@ -498,6 +597,8 @@ static int cmd_run(struct run_opts *o)
 			 "writing samples.jsonl: %s", strerror(errno));
 	}
 	verdict_settle(&s);
+	if (unixbench_index_add(o, &s.stream))
+		s.verdict = VERDICT_INFRA;
 
 	err = job_write(&rd, o, release, why, &s, cmdline);
 	if (!err)
@@ -511,10 +612,23 @@ static int cmd_run(struct run_opts *o)
 		s.verdict = VERDICT_INFRA;
 		goto out;
 	}
-	head = stream_metric_find(&s.stream, t->headline);
+	for (i = 0; i < o->ntests; i++) {
+		char name[256];
+
+		metric_name(o, o->tests[i], o->tests[i]->headline, name,
+			    sizeof(name));
+		head = stream_metric_find(&s.stream, name);
+		if (head)
+			printf("bootbench: %s %s = %.1f (mean of %u) on %s\n",
+			       o->tests[i]->name, o->tests[i]->headline,
+			       head->sum / head->n, head->n, release);
+	}
+	head = o->ntests > 1 ?
+		       stream_metric_find(&s.stream, "unixbench.score") :
+		       NULL;
 	if (head)
-		printf("bootbench: %s %s = %.1f (mean of %u) on %s\n", o->test,
-		       t->headline, head->sum / head->n, head->n, release);
+		printf("bootbench: System Benchmarks Index (unixbench.score) = %.1f\n",
+		       head->sum);
 	if (s.verdict != VERDICT_OK)
 		fprintf(stderr, "bootbench: %s: %s\n", verdict_name(s.verdict),
 			s.message);

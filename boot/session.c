@@ -223,6 +223,7 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 
 	memset(s, 0, sizeof(*s));
 	stream_init(&s->stream, raw, ev);
+	s->stream.qualify = c->qualify;
 	snprintf(logpath, sizeof(logpath), "%s/console.log", c->workdir);
 	con.log = fopen(logpath, "w");
 	con.verbose = c->verbose;

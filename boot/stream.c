@@ -81,7 +81,7 @@ static struct stream_metric *stream_metric_get(struct stream *s,
 	return m;
 }
 
-static int stream_metric_add(struct stream *s, const char *name, double v)
+int stream_metric_add(struct stream *s, const char *name, double v)
 {
 	struct stream_metric *m = stream_metric_get(s, name);
 	double *values;
@@ -110,10 +110,11 @@ const struct stream_metric *stream_metric_find(const struct stream *s,
 
 static int stream_sample_take(struct stream *s, const struct json_value *rec)
 {
-	const struct json_value *status, *metrics, *m;
+	const struct json_value *status, *metrics, *m, *test;
+	char name[256];
 	int ok;
 
-	if (!stream_field(s, rec, "sample", "test", JSON_STRING) ||
+	if (!(test = stream_field(s, rec, "sample", "test", JSON_STRING)) ||
 	    !stream_field(s, rec, "sample", "iteration", JSON_NUMBER) ||
 	    !(status = stream_field(s, rec, "sample", "status", JSON_STRING)) ||
 	    !(metrics = stream_field(s, rec, "sample", "metrics", JSON_OBJECT)))
@@ -139,9 +140,15 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 		s->samples_failed++;
 	} else {
 		/* Only measured iterations make the run's numbers. */
-		for (m = metrics->child; m; m = m->next)
-			if (stream_metric_add(s, m->key, m->number))
+		for (m = metrics->child; m; m = m->next) {
+			if (s->qualify)
+				snprintf(name, sizeof(name), "%.100s.%.150s",
+					 test->string, m->key);
+			else
+				snprintf(name, sizeof(name), "%.250s", m->key);
+			if (stream_metric_add(s, name, m->number))
 				return -ENOMEM;
+		}
 	}
 	if (s->ev.sample)
 		s->ev.sample(s->ev.ctx, rec);

@@ -44,12 +44,14 @@ struct stream {
 	char *guest_error; /* an init "error" record's message */
 	struct stream_metric *metrics;
 	size_t nmetrics;
+	int qualify; /* name metrics <test>.<metric> */
 };
 
 void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev);
 int stream_feed(struct stream *s, const char *buf, size_t n);
 int stream_finish(struct stream *s);
 void stream_free(struct stream *s);
+int stream_metric_add(struct stream *s, const char *name, double v);
 const struct stream_metric *stream_metric_find(const struct stream *s,
 					       const char *name);
 

@@ -13,7 +13,7 @@
 #define JOB_ARGS_MAX 32
 
 struct job {
-	char test[64];
+	char test[512]; /* one name or a comma list, run in order */
 	unsigned int iterations;
 	unsigned int watchdog; /* seconds per iteration, 0 = none */
 	unsigned int heartbeat; /* seconds between heartbeats */
@@ -50,8 +50,8 @@ double uptime_read(void);
 struct run_result {
 	int failed;
 };
-int run_iteration(struct port *p, const struct job *job, unsigned int iter,
-		  struct run_result *res);
+int run_iteration(struct port *p, const struct job *job, const char *test,
+		  unsigned int iter, struct run_result *res);
 void run_reap_all(void);
 
 /* sysinfo.c */

@@ -138,13 +138,19 @@ int main(void)
 			   strerror(-err));
 
 	for (i = 1; i <= job.iterations; i++) {
-		struct run_result res;
+		char tests[sizeof(job.test)], *test, *save = NULL;
 
-		err = run_iteration(&init_port, &job, i, &res);
-		if (err)
-			init_fatal("port", "writing results: %s",
-				   strerror(-err));
-		failed += res.failed;
+		strcpy(tests, job.test);
+		for (test = strtok_r(tests, ",", &save); test;
+		     test = strtok_r(NULL, ",", &save)) {
+			struct run_result res;
+
+			err = run_iteration(&init_port, &job, test, i, &res);
+			if (err)
+				init_fatal("port", "writing results: %s",
+					   strerror(-err));
+			failed += res.failed;
+		}
 	}
 
 	record_begin(&j, "done");

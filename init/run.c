@@ -37,6 +37,7 @@ struct run_metric {
 struct run_state {
 	struct port *port;
 	const struct job *job;
+	const char *test;
 	struct run_metric metrics[RUN_METRICS_MAX];
 	unsigned int nmetrics;
 	char line[RUN_LINE_MAX];
@@ -146,13 +147,14 @@ void run_reap_all(void)
 		;
 }
 
-static int run_child_start(const struct job *job, int *outfd, pid_t *pid)
+static int run_child_start(const struct job *job, const char *test, int *outfd,
+			   pid_t *pid)
 {
 	char *argv[JOB_ARGS_MAX + 2];
 	char prog[128];
 	int p[2], i;
 
-	snprintf(prog, sizeof(prog), BENCH_DIR "/%s", job->test);
+	snprintf(prog, sizeof(prog), BENCH_DIR "/%s", test);
 	if (access(prog, X_OK))
 		return -ENOENT;
 	if (pipe2(p, O_CLOEXEC))
@@ -224,7 +226,7 @@ static int run_sample_send(struct run_state *st, unsigned int iter,
 	json_buf_init(&j);
 	record_begin(&j, "sample");
 	json_key_write(&j, "test");
-	json_string_write(&j, st->job->test);
+	json_string_write(&j, st->test);
 	json_key_write(&j, "iteration");
 	json_int_write(&j, iter);
 	json_key_write(&j, "status");
@@ -247,8 +249,8 @@ static int run_sample_send(struct run_state *st, unsigned int iter,
 	return err;
 }
 
-int run_iteration(struct port *p, const struct job *job, unsigned int iter,
-		  struct run_result *res)
+int run_iteration(struct port *p, const struct job *job, const char *test,
+		  unsigned int iter, struct run_result *res)
 {
 	static struct run_state st;
 	double start, deadline, beat, now;
@@ -261,12 +263,13 @@ int run_iteration(struct port *p, const struct job *job, unsigned int iter,
 	memset(&st, 0, sizeof(st));
 	st.port = p;
 	st.job = job;
+	st.test = test;
 	res->failed = 1;
 	start = run_now();
-	err = run_child_start(job, &fd, &pid);
+	err = run_child_start(job, test, &fd, &pid);
 	if (err) {
 		snprintf(why, sizeof(why), "cannot start " BENCH_DIR "/%s: %s",
-			 job->test, strerror(-err));
+			 test, strerror(-err));
 		return run_sample_send(&st, iter, "failed", 127, why);
 	}
 	deadline = job->watchdog ? start + job->watchdog : 0;

@@ -63,7 +63,8 @@ build test_json tests/unit/test_json.c init/json.c boot/json_parse.c &&
 build test_stream tests/unit/test_stream.c boot/stream.c boot/json_parse.c &&
 	unit test_stream
 build test_host tests/unit/test_host.c boot/qemu.c boot/strv.c boot/bzimage.c \
-	benchmarks/params.c benchmarks/unixbench.c && unit test_host
+	benchmarks/params.c benchmarks/unixbench.c benchmarks/messaging.c \
+	-lpthread && unit test_host
 build test_job tests/unit/test_job.c init/job.c && unit test_job
 build mkcpio initramfs/mkcpio.c initramfs/cpio.c
 build jsonget tests/jsonget.c boot/json_parse.c
@@ -125,6 +126,37 @@ check "image: holds init, busybox, the benchmarks, /dev/console" \
 	sh -c "grep -qx init $T/inimg && grep -qx bin/busybox $T/inimg && grep -qx bench/execl $T/inimg && grep -qx dev/console $T/inimg"
 check "image: nothing to rebuild on a second make" \
 	make -q O="$O" "$B/base.cpio" "$B/host/bootbench" "$B/host/mkcpio"
+
+# --- every benchmark natively, in a short mode ---------------------
+# name|arguments|headline metric
+natives="execl|--duration=1 --passes=1|unixbench.throughput
+spawn|--duration=1 --passes=1 --nr_task=2|unixbench.throughput
+context1|--duration=1 --passes=1|unixbench.throughput
+pipe|--duration=1 --passes=1|unixbench.throughput
+syscall|--duration=1 --passes=1|unixbench.throughput
+hackbench|--groups=2 --loops=20 --passes=2|hackbench.throughput
+hackbench|--groups=2 --loops=20 --passes=1 --mode=threads --ipc=pipe|hackbench.throughput
+perf-bench-sched-pipe|--loops=2000|perf-bench-sched-pipe.ops_per_sec
+perf-bench-sched-pipe|--loops=2000 --mode=threads|perf-bench-sched-pipe.ops_per_sec
+perf-bench-sched-messaging|--groups=1 --loops=20 --ipc=pipe|perf-bench-sched-messaging.total_time_sec"
+echo "$natives" | while IFS='|' read -r name args metric; do
+	# shellcheck disable=SC2086
+	if "$B/guest/bench/$name" $args >"$T/native.out" 2>&1 &&
+		awk -v m="$metric" '$1 == "metric" && $2 == m && $3 > 0 { found = 1 } END { exit !found }' "$T/native.out"; then
+		echo "PASS native: $name $args reports $metric"
+	else
+		echo "FAIL native: $name $args reports $metric: $(tail -n 2 "$T/native.out" | tr '\n' ' ')"
+	fi
+done >"$T/natives"
+while IFS= read -r line; do
+	echo "$line"
+	case $line in
+	PASS*) pass=$((pass + 1)) ;;
+	*) fail=$((fail + 1)) ;;
+	esac
+done <"$T/natives"
+check "native: a bad parameter value is refused" sh -c "! $B/guest/bench/hackbench --mode=fast"
+check "native: an unknown parameter is refused" sh -c "! $B/guest/bench/execl --speed=9"
 
 # --- bad input: one line, its own exit code, before QEMU -------------
 KDEF=$O/kernel/default/bzImage
@@ -201,6 +233,18 @@ check "boot: the summary names the metric and the release" \
 	grep -q "unixbench.throughput = .* on $rel" "$T/run.out"
 check "boot: console.log holds the kernel's boot log" grep -q "Linux version $rel" "$run/console.log"
 check "boot: no temporary directory left" test -z "$(ls -a "$(dirname "$run")" | grep '^\.tmp')"
+
+# Several benchmarks in one boot: every headline arrives, qualified.
+make -s run O="$O" RESULTS="$res" TEST=spawn,hackbench,perf-bench-sched-pipe,perf-bench-sched-messaging \
+	DURATION=1 PASSES=1 GROUPS=1 LOOPS=200 SMP=2 MEM=512 >"$T/multi.out" 2>"$T/multi.err"
+rc=$?
+mrun=$(ls -d "$res"/spawn,*/*/*/0 2>/dev/null | head -n 1)
+check "boot: a comma list of four tests runs in one boot" test "$rc" -eq 0 -a -n "$mrun"
+for m in spawn.unixbench.throughput hackbench.hackbench.throughput \
+	perf-bench-sched-pipe.perf-bench-sched-pipe.ops_per_sec \
+	perf-bench-sched-messaging.perf-bench-sched-messaging.total_time_sec; do
+	check "boot: stats.json has $m" awk "BEGIN { exit !($("$j" "$mrun/stats.json" "$m" 2>/dev/null || echo 0) > 0) }"
+done
 
 # A kernel that cannot find an init panics: seen on the console, not waited out.
 start=$(date +%s)
