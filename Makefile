@@ -29,6 +29,11 @@ CMDLINE ?=
 TIMEOUT ?= 3600
 SILENCE ?= 120
 QEMU ?= qemu-system-x86_64
+# make kernel: a kernel tree, the base config and the fragments to merge
+KSRC ?=
+KBASE ?= tinyconfig
+KCONFIG ?= base,bench
+KOUT ?= $(O)/kernel/build
 
 HOSTCC ?= gcc
 MUSLCC ?= musl-gcc
@@ -37,6 +42,8 @@ HOST_CFLAGS ?= -O2 -g
 GUEST_CFLAGS ?= -O2
 # Fixed timestamp for the image, so that builds are reproducible.
 SOURCE_DATE_EPOCH ?= 0
+
+comma := ,
 
 ifeq ($(V),1)
 Q :=
@@ -76,7 +83,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel-default format bench-overhead
+.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead
 
 all: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO)
 
@@ -139,6 +146,11 @@ test: deps
 	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(Q)O=$(O) B=$(B) HOSTCC=$(HOSTCC) tests/run.sh
 
+kernel:
+	$(Q)test -n "$(KSRC)" || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
+	$(Q)kconfigs/kernel-build.sh $(KSRC) $(KOUT) $(KBASE) \
+		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+
 bench-overhead: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
 	$(Q)O=$(O) B=$(B) KERNEL=$(KERNEL_PATH) SMP=$(SMP) MEM=$(MEM) tests/overhead.sh
 
@@ -155,6 +167,7 @@ help:
 	@echo '  run           boot KERNEL, run TEST, write $(RESULTS)/<test>/<params>/<release>/<N>'
 	@echo '  test          unit tests and boot tests on the default kernel'
 	@echo '  image         build the initramfs for KERNEL and print its path'
+	@echo '  kernel        build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT'
 	@echo '  kernel-default  fetch the distribution kernel used when KERNEL is empty'
 	@echo '  bench-overhead  time a short job against an init that only powers off'
 	@echo '  deps          install (as root) or name the packages needed'
@@ -182,5 +195,6 @@ help:
 	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'
 	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'
 	@echo '  QEMU=$(QEMU)'
+	@echo '  KSRC=$(KSRC) KBASE=$(KBASE) KCONFIG=$(KCONFIG) KOUT=$(KOUT)'
 	@echo '  O=$(O)		all output (build cache, kernel, results)'
 	@echo '  V=$(V)		V=1 shows full commands and the guest console'
