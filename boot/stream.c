@@ -108,6 +108,43 @@ const struct stream_metric *stream_metric_find(const struct stream *s,
 	return NULL;
 }
 
+static int stream_key_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A metric named twice in one sample has no single value. */
+static int stream_metrics_unique(struct stream *s,
+				 const struct json_value *metrics)
+{
+	const struct json_value *m;
+	size_t n = 0, i;
+	char **keys;
+	int err = 0;
+
+	for (m = metrics->child; m; m = m->next)
+		n++;
+	if (n < 2)
+		return 0;
+	keys = malloc(n * sizeof(*keys));
+	if (!keys)
+		return -ENOMEM;
+	for (i = 0, m = metrics->child; m; m = m->next)
+		keys[i++] = m->key;
+	qsort(keys, n, sizeof(*keys), stream_key_cmp);
+	for (i = 1; i < n && !err; i++) {
+		if (!strcmp(keys[i - 1], keys[i])) {
+			stream_error(
+				s,
+				"sample record: metric \"%.80s\" appears twice",
+				keys[i]);
+			err = -EINVAL;
+		}
+	}
+	free(keys);
+	return err;
+}
+
 static int stream_sample_take(struct stream *s, const struct json_value *rec)
 {
 	const struct json_value *status, *metrics, *m, *test;
@@ -125,6 +162,8 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 			     status->string);
 		return -EINVAL;
 	}
+	if (stream_metrics_unique(s, metrics))
+		return -EINVAL;
 	for (m = metrics->child; m; m = m->next) {
 		if (m->type != JSON_NUMBER) {
 			stream_error(

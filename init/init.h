@@ -17,6 +17,7 @@ struct job {
 	unsigned int iterations;
 	unsigned int watchdog; /* seconds per iteration, 0 = none */
 	unsigned int heartbeat; /* seconds between heartbeats */
+	unsigned int monitors; /* read the LKP monitors around iterations */
 	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
 	int nargs;
 };
@@ -53,6 +54,39 @@ struct run_result {
 int run_iteration(struct port *p, const struct job *job, const char *test,
 		  unsigned int iter, struct run_result *res);
 void run_reap_all(void);
+
+/* monitors.c: LKP-style counters around an iteration */
+typedef void (*monitor_emit_fn)(void *ctx, const char *name, double v);
+
+struct monitor_value {
+	char name[160];
+	unsigned long long val;
+};
+
+struct monitor_set {
+	struct monitor_value *v;
+	size_t n, cap;
+};
+
+#define MONITOR_PERF_MAX 3072
+struct monitor_perf {
+	int fd[MONITOR_PERF_MAX];
+	unsigned char event[MONITOR_PERF_MAX];
+	size_t n;
+};
+
+void monitors_perf_open(struct monitor_perf *p);
+void monitors_counters_read(const struct monitor_perf *p,
+			    struct monitor_set *s);
+void monitors_delta_emit(const struct monitor_set *before,
+			 const struct monitor_set *after, monitor_emit_fn emit,
+			 void *ctx);
+void monitors_gauges_emit(monitor_emit_fn emit, void *ctx);
+void monitor_set_free(struct monitor_set *s);
+
+/* kmsg.c: kernel log errors as dmesg.<kind> */
+void kmsg_open(void);
+void kmsg_scan(struct port *p, monitor_emit_fn emit, void *ctx);
 
 /* sysinfo.c */
 void sysinfo_write(struct json_buf *j);

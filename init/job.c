@@ -41,6 +41,8 @@ static int job_word_take(struct job *job, const char *key, const char *val)
 		return job_uint_parse(val, 7 * 86400, &job->watchdog);
 	if (!strcmp(key, "heartbeat"))
 		return job_uint_parse(val, 3600, &job->heartbeat);
+	if (!strcmp(key, "monitors"))
+		return job_uint_parse(val, 1, &job->monitors);
 	if (job->nargs == JOB_ARGS_MAX)
 		return -E2BIG;
 	if (asprintf(&job->args[job->nargs], "--%s=%s", key, val) < 0)
@@ -58,6 +60,7 @@ int job_parse(struct job *job, const char *cmdline)
 	memset(job, 0, sizeof(*job));
 	job->iterations = 1;
 	job->heartbeat = 5;
+	job->monitors = 1;
 	while (*p) {
 		size_t n = 0;
 		int quoted = 0;

@@ -100,6 +100,7 @@ int main(void)
 	init_console_setup();
 	init_oom_protect();
 	t_start = uptime_read();
+	kmsg_open();
 
 	err = modules_load(&nmod);
 	if (err)

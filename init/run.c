@@ -25,7 +25,7 @@
 #include "init.h"
 
 #define RUN_LINE_MAX 4096
-#define RUN_METRICS_MAX 512
+#define RUN_METRICS_MAX 65536
 #define BENCH_DIR "/bench"
 #define WORK_DIR "/tmp"
 
@@ -38,8 +38,9 @@ struct run_state {
 	struct port *port;
 	const struct job *job;
 	const char *test;
-	struct run_metric metrics[RUN_METRICS_MAX];
-	unsigned int nmetrics;
+	struct run_metric *metrics;
+	unsigned int nmetrics, cap;
+	unsigned int bench_metrics; /* reported by the benchmark itself */
 	char line[RUN_LINE_MAX];
 	size_t linelen;
 	int overflow;
@@ -63,19 +64,43 @@ static int run_metric_name_valid(const char *s)
 	return 1;
 }
 
+static void run_metric_append(struct run_state *st, const char *name, double v)
+{
+	struct run_metric *m;
+
+	if (strlen(name) >= sizeof(m->name) || st->nmetrics == RUN_METRICS_MAX)
+		return;
+	if (st->nmetrics == st->cap) {
+		unsigned int cap = st->cap ? 2 * st->cap : 256;
+
+		m = realloc(st->metrics, cap * sizeof(*m));
+		if (!m)
+			return;
+		st->metrics = m;
+		st->cap = cap;
+	}
+	m = &st->metrics[st->nmetrics++];
+	strcpy(m->name, name);
+	m->value = v;
+}
+
 static void run_metric_set(struct run_state *st, const char *name, double v)
 {
 	unsigned int i;
 
-	for (i = 0; i < st->nmetrics; i++)
-		if (!strcmp(st->metrics[i].name, name))
-			break;
-	if (i == RUN_METRICS_MAX || strlen(name) >= sizeof(st->metrics[i].name))
-		return;
-	if (i == st->nmetrics)
-		st->nmetrics++;
-	strcpy(st->metrics[i].name, name);
-	st->metrics[i].value = v;
+	for (i = 0; i < st->nmetrics; i++) {
+		if (!strcmp(st->metrics[i].name, name)) {
+			st->metrics[i].value = v;
+			return;
+		}
+	}
+	run_metric_append(st, name, v);
+}
+
+/* Monitor names are unique by construction: no lookup needed. */
+static void run_metric_emit(void *ctx, const char *name, double v)
+{
+	run_metric_append(ctx, name, v);
 }
 
 static void run_line_handle(struct run_state *st, char *line)
@@ -92,6 +117,7 @@ static void run_line_handle(struct run_state *st, char *line)
 			if (end != val && !*end && isfinite(v) &&
 			    run_metric_name_valid(name)) {
 				run_metric_set(st, name, v);
+				st->bench_metrics++;
 				return;
 			}
 			val[-1] = ' ';
@@ -253,6 +279,9 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 		  unsigned int iter, struct run_result *res)
 {
 	static struct run_state st;
+	static struct monitor_set before, after;
+	static struct monitor_perf perf;
+	static int perf_opened;
 	double start, deadline, beat, now;
 	int fd = -1, status = 0, timed_out = 0, reaped = 0, code, err;
 	const char *verdict, *reason = NULL;
@@ -260,11 +289,19 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 	char why[96];
 	pid_t pid = 0;
 
+	free(st.metrics);
 	memset(&st, 0, sizeof(st));
 	st.port = p;
 	st.job = job;
 	st.test = test;
 	res->failed = 1;
+	if (job->monitors) {
+		if (!perf_opened) {
+			monitors_perf_open(&perf);
+			perf_opened = 1;
+		}
+		monitors_counters_read(&perf, &before);
+	}
 	start = run_now();
 	err = run_child_start(job, test, &fd, &pid);
 	if (err) {
@@ -330,6 +367,12 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 		run_line_handle(&st, st.line);
 	}
 	run_rusage_metrics(&st, &ru, run_now() - start);
+	if (job->monitors) {
+		monitors_counters_read(&perf, &after);
+		monitors_delta_emit(&before, &after, run_metric_emit, &st);
+		monitors_gauges_emit(run_metric_emit, &st);
+	}
+	kmsg_scan(p, run_metric_emit, &st);
 
 	if (WIFSIGNALED(status))
 		code = 128 + WTERMSIG(status);
@@ -349,8 +392,7 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 		verdict = "failed";
 		snprintf(why, sizeof(why), "exited with status %d", code);
 		reason = why;
-	} else if (st.nmetrics <= 8) {
-		/* Only the rusage metrics: the benchmark measured nothing. */
+	} else if (!st.bench_metrics) {
 		verdict = "failed";
 		reason = "the benchmark reported no metric";
 	} else {

@@ -87,6 +87,12 @@ int main(void)
 		      1);
 	CHECK("stream: metric that is not a number",
 	      errors_of(HELLO SAMPLE("ok", "\"fast\"")) == 1);
+	CHECK("stream: a metric named twice in one sample",
+	      errors_of(
+		      HELLO
+		      "{\"type\":\"sample\",\"v\":1,\"test\":\"t\",\"iteration\":1,"
+		      "\"status\":\"ok\",\"metrics\":{\"a\":1,\"b\":2,\"a\":3}}\n") ==
+		      1);
 	CHECK("stream: unknown status",
 	      errors_of(HELLO SAMPLE("great", "1")) == 1);
 	CHECK("stream: unknown record type",
