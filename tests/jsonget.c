@@ -51,15 +51,18 @@ int main(int argc, char **argv)
 	if (!f)
 		return 2;
 	if (!type) {
-		char buf[1 << 16];
-		size_t len = fread(buf, 1, sizeof(buf), f);
-
-		if (json_parse(buf, len, &v, err, sizeof(err))) {
-			fprintf(stderr, "jsonget: %s: %s\n", file, err);
+		/* The whole file is one document: one "line" up to EOF. */
+		n = getdelim(&line, &cap, '\0', f);
+		if (n <= 0 || json_parse(line, n, &v, err, sizeof(err))) {
+			fprintf(stderr, "jsonget: %s: %s\n", file,
+				n <= 0 ? "empty" : err);
+			free(line);
+			fclose(f);
 			return 2;
 		}
 		ret = print_member(v, key);
 		json_value_free(v);
+		free(line);
 		fclose(f);
 		return ret;
 	}
