@@ -22,6 +22,9 @@ LOOPS ?=
 DATASIZE ?=
 MODE ?=
 IPC ?=
+FAULT ?=
+RUNS ?= 1
+MONITORS ?=
 SMP ?= 2
 MEM ?= 1024
 ACCEL ?= auto
@@ -79,7 +82,7 @@ BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c 
 BUSYBOX ?= /bin/busybox
 
 PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
-	groups fds loops datasize mode ipc
+	groups fds loops datasize mode ipc monitors fault
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
@@ -140,6 +143,7 @@ run: deps
 		--test "$(TEST)" $(PARAM_ARGS) --smp "$(SMP)" --mem "$(MEM)" \
 		--accel "$(ACCEL)" --cmdline "$(CMDLINE)" --timeout "$(TIMEOUT)" \
 		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
+		--runs "$(RUNS)" \
 		$(if $(filter 1,$(V)),-v)
 
 test: deps
@@ -189,6 +193,8 @@ help:
 	@echo '  GROUPS=$(GROUPS) FDS=$(FDS) LOOPS=$(LOOPS) DATASIZE=$(DATASIZE)	hackbench / perf bench sizes'
 	@echo '  MODE=$(MODE)		process or threads'
 	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
+	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
+	@echo '  MONITORS=$(MONITORS)		0 turns off the vmstat/interrupts/... monitors'
 	@echo '  SMP=$(SMP)  MEM=$(MEM)		guest CPUs and MiB'
 	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
 	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'

@@ -18,6 +18,9 @@ static const struct param_spec param_specs[] = {
 	{ "nr_threads", PARAM_TASKS, 1, PARAM_TASKS_MAX,
 	  "groups or tasks: N or N% of the CPUs", NULL },
 	{ "iterations", PARAM_UINT, 1, 10000, "iterations in one boot", NULL },
+	{ "monitors", PARAM_UINT, 0, 1,
+	  "1 (default) reads the monitors around iterations, 0 does not",
+	  NULL },
 	{ "watchdog", PARAM_UINT, 1, 7 * 86400,
 	  "seconds one iteration may take before it is killed", NULL },
 	{ "groups", PARAM_UINT, 1, 10000, "hackbench groups", NULL },
@@ -27,6 +30,9 @@ static const struct param_spec param_specs[] = {
 	{ "datasize", PARAM_UINT, 1, 1 << 20, "bytes per message", NULL },
 	{ "mode", PARAM_CHOICE, 0, 0, "process or threads", "process threads" },
 	{ "ipc", PARAM_CHOICE, 0, 0, "socket or pipe", "socket pipe" },
+	{ "fault", PARAM_CHOICE, 0, 0,
+	  "segv, exit, hang, oom, panic, warn or stall (test-only)",
+	  "segv exit hang oom panic warn stall" },
 };
 
 const struct param_spec *param_spec_find(const char *name)

@@ -25,6 +25,7 @@
 
 #include "../benchmarks/params.h"
 #include "../init/json.h"
+#include "aggregate.h"
 #include "bzimage.h"
 #include "qemu.h"
 #include "rundir.h"
@@ -46,7 +47,7 @@ static const struct test_desc test_table[] = {
 
 #define PARAMS_MAX 32
 /* Parameters the init itself takes, for any test. */
-#define PARAMS_COMMON "iterations watchdog"
+#define PARAMS_COMMON "iterations watchdog monitors"
 
 #define TESTS_MAX 32
 /* TEST=unixbench: the indexed system set this appliance has. */
@@ -60,7 +61,7 @@ struct run_opts {
 	const char *release;
 	char *params[PARAMS_MAX];
 	int nparams;
-	unsigned int smp, mem_mb, timeout, silence;
+	unsigned int smp, mem_mb, timeout, silence, runs;
 	enum qemu_accel accel;
 	int verbose;
 };
@@ -341,7 +342,7 @@ static int stats_write(const struct rundir *rd, const struct stream *st)
 	json_object_open(&j);
 	for (i = 0; i < st->nmetrics; i++) {
 		json_key_write(&j, m[i]->name);
-		json_number_write(&j, m[i]->sum / m[i]->n);
+		json_number_write(&j, stream_metric_value(m[i]));
 	}
 	json_object_close(&j);
 	err = rundir_file_write(rd, "stats.json", &j);
@@ -494,7 +495,7 @@ static int unixbench_index_add(const struct run_opts *o, struct stream *st)
 		m = stream_metric_find(st, name);
 		if (!m || !m->n || m->sum <= 0)
 			return 0;
-		log_sum += log(m->sum / m->n);
+		log_sum += log(stream_metric_value(m));
 	}
 	return stream_metric_add(st, "unixbench.score",
 				 exp(log_sum / o->ntests));
@@ -506,17 +507,108 @@ static void on_signal(int sig)
 	session_interrupted = 1;
 }
 
-static int cmd_run(struct run_opts *o)
+/* One boot of the job: a run directory, committed whatever happened. */
+static int run_boot(const struct run_opts *o, struct session_conf *sc,
+		    const char *release, const char *params, const char *why,
+		    const char *cmdline, unsigned int run)
 {
-	struct session_conf sc = { 0 };
-	struct stream_events ev = { ev_hello, ev_log, ev_sample, o };
-	char release[256], params[1024], *cmdline = NULL, raw_path[4400];
+	struct stream_events ev = { ev_hello, ev_log, ev_sample, (void *)o };
 	const struct stream_metric *head;
-	const char *why;
+	char raw_path[4400];
+	unsigned int nruns;
 	struct session s;
 	struct rundir rd;
 	FILE *raw;
 	int err, i;
+
+	err = rundir_create(&rd, o->results, o->test, params, release);
+	if (err) {
+		fprintf(stderr,
+			"bootbench: cannot create a run directory under %s: %s\n",
+			o->results, strerror(-err));
+		return VERDICT_INFRA;
+	}
+	snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl", rd.tmp);
+	raw = fopen(raw_path, "w");
+	if (!raw) {
+		fprintf(stderr, "bootbench: %s: %s\n", raw_path,
+			strerror(errno));
+		return VERDICT_INFRA;
+	}
+	sc->workdir = rd.tmp;
+
+	if (o->runs > 1)
+		printf("bootbench: run %u of %u\n", run, o->runs);
+	printf("bootbench: %s on %s (%s), %u CPU(s), %u MiB, %s\n", o->test,
+	       release, o->kernel, o->smp, o->mem_mb,
+	       o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG");
+	fflush(stdout);
+	session_run(sc, &s, raw, &ev);
+	if (fclose(raw) && s.verdict == VERDICT_OK) {
+		s.verdict = VERDICT_INFRA;
+		snprintf(s.message, sizeof(s.message),
+			 "writing samples.jsonl: %s", strerror(errno));
+	}
+	verdict_settle(&s);
+	if (unixbench_index_add(o, &s.stream))
+		s.verdict = VERDICT_INFRA;
+
+	err = job_write(&rd, o, release, why, &s, cmdline);
+	if (!err)
+		err = stats_write(&rd, &s.stream);
+	if (!err)
+		err = rundir_commit(&rd);
+	if (err) {
+		fprintf(stderr,
+			"bootbench: writing the run directory %s: %s (results kept there)\n",
+			rd.tmp, strerror(-err));
+		s.verdict = VERDICT_INFRA;
+		goto out;
+	}
+	for (i = 0; i < o->ntests; i++) {
+		char name[256];
+
+		metric_name(o, o->tests[i], o->tests[i]->headline, name,
+			    sizeof(name));
+		head = stream_metric_find(&s.stream, name);
+		if (head)
+			printf("bootbench: %s %s = %.1f (%u iteration%s) on %s\n",
+			       o->tests[i]->name, o->tests[i]->headline,
+			       stream_metric_value(head), head->n,
+			       head->n == 1 ? "" : "s", release);
+	}
+	head = o->ntests > 1 ?
+		       stream_metric_find(&s.stream, "unixbench.score") :
+		       NULL;
+	if (head)
+		printf("bootbench: System Benchmarks Index (unixbench.score) = %.1f\n",
+		       head->sum);
+	if (s.verdict != VERDICT_OK)
+		fprintf(stderr, "bootbench: %s: %s\n", verdict_name(s.verdict),
+			s.message);
+	printf("bootbench: results in %s (%.1f s)\n", rd.final, s.wall);
+	err = aggregate_update(rd.parent, &nruns);
+	if (err) {
+		fprintf(stderr, "bootbench: updating %s/matrix.json: %s\n",
+			rd.parent, strerror(-err));
+		if (s.verdict == VERDICT_OK)
+			s.verdict = VERDICT_INFRA;
+	} else {
+		printf("bootbench: %s: matrix.json, avg.json, stddev.json over %u run%s\n",
+		       rd.parent, nruns, nruns == 1 ? "" : "s");
+	}
+out:
+	session_free(&s);
+	return s.verdict;
+}
+
+static int cmd_run(struct run_opts *o)
+{
+	struct session_conf sc = { 0 };
+	char release[256], params[1024], *cmdline = NULL;
+	int err, i, verdict = VERDICT_OK;
+	unsigned int run;
+	const char *why;
 	size_t len;
 
 	err = run_opts_check(o);
@@ -555,22 +647,6 @@ static int cmd_run(struct run_opts *o)
 			"the kernel command line is longer than 2000 bytes: shorten CMDLINE");
 	}
 
-	err = rundir_create(&rd, o->results, o->test, params, release);
-	if (err) {
-		free(cmdline);
-		fprintf(stderr,
-			"bootbench: cannot create a run directory under %s: %s\n",
-			o->results, strerror(-err));
-		return VERDICT_INFRA;
-	}
-	snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl", rd.tmp);
-	raw = fopen(raw_path, "w");
-	if (!raw) {
-		fprintf(stderr, "bootbench: %s: %s\n", raw_path,
-			strerror(errno));
-		free(cmdline);
-		return VERDICT_INFRA;
-	}
 	sc.qemu.binary = o->qemu;
 	sc.qemu.kernel = o->kernel;
 	sc.qemu.initrd = o->initrd;
@@ -578,7 +654,6 @@ static int cmd_run(struct run_opts *o)
 	sc.qemu.smp = o->smp;
 	sc.qemu.mem_mb = o->mem_mb;
 	sc.qemu.accel = o->accel;
-	sc.workdir = rd.tmp;
 	sc.timeout = o->timeout;
 	sc.silence = o->silence;
 	sc.verbose = o->verbose > 1;
@@ -586,57 +661,14 @@ static int cmd_run(struct run_opts *o)
 
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	printf("bootbench: %s on %s (%s), %u CPU(s), %u MiB, %s\n", o->test,
-	       release, o->kernel, o->smp, o->mem_mb,
-	       o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG");
-	fflush(stdout);
-	session_run(&sc, &s, raw, &ev);
-	if (fclose(raw) && s.verdict == VERDICT_OK) {
-		s.verdict = VERDICT_INFRA;
-		snprintf(s.message, sizeof(s.message),
-			 "writing samples.jsonl: %s", strerror(errno));
-	}
-	verdict_settle(&s);
-	if (unixbench_index_add(o, &s.stream))
-		s.verdict = VERDICT_INFRA;
+	for (run = 1; run <= o->runs && !session_interrupted; run++) {
+		int v = run_boot(o, &sc, release, params, why, cmdline, run);
 
-	err = job_write(&rd, o, release, why, &s, cmdline);
-	if (!err)
-		err = stats_write(&rd, &s.stream);
-	if (!err)
-		err = rundir_commit(&rd);
-	if (err) {
-		fprintf(stderr,
-			"bootbench: writing the run directory %s: %s (results kept there)\n",
-			rd.tmp, strerror(-err));
-		s.verdict = VERDICT_INFRA;
-		goto out;
+		if (v != VERDICT_OK && verdict == VERDICT_OK)
+			verdict = v;
 	}
-	for (i = 0; i < o->ntests; i++) {
-		char name[256];
-
-		metric_name(o, o->tests[i], o->tests[i]->headline, name,
-			    sizeof(name));
-		head = stream_metric_find(&s.stream, name);
-		if (head)
-			printf("bootbench: %s %s = %.1f (mean of %u) on %s\n",
-			       o->tests[i]->name, o->tests[i]->headline,
-			       head->sum / head->n, head->n, release);
-	}
-	head = o->ntests > 1 ?
-		       stream_metric_find(&s.stream, "unixbench.score") :
-		       NULL;
-	if (head)
-		printf("bootbench: System Benchmarks Index (unixbench.score) = %.1f\n",
-		       head->sum);
-	if (s.verdict != VERDICT_OK)
-		fprintf(stderr, "bootbench: %s: %s\n", verdict_name(s.verdict),
-			s.message);
-	printf("bootbench: results in %s (%.1f s)\n", rd.final, s.wall);
-out:
-	session_free(&s);
 	free(cmdline);
-	return s.verdict;
+	return verdict;
 }
 
 static void usage(FILE *f)
@@ -647,7 +679,7 @@ static void usage(FILE *f)
 		"       bootbench run --kernel K --initrd I --test T [--param key=value]...\n"
 		"                     [--smp N] [--mem MB] [--accel auto|kvm|tcg] [--cmdline S]\n"
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
-		"                     [--release R] [-v]\n");
+		"                     [--runs N] [--release R] [-v]\n");
 }
 
 static int parse_uint_opt(const char *name, const char *s, unsigned int min,
@@ -678,6 +710,7 @@ int main(int argc, char **argv)
 		{ "results", required_argument, NULL, 'r' },
 		{ "qemu", required_argument, NULL, 'q' },
 		{ "release", required_argument, NULL, 'R' },
+		{ "runs", required_argument, NULL, 'N' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -688,6 +721,7 @@ int main(int argc, char **argv)
 		.mem_mb = 1024,
 		.timeout = 3600,
 		.silence = 120,
+		.runs = 1,
 	};
 	char release[256];
 	int opt, err;
@@ -767,6 +801,10 @@ int main(int argc, char **argv)
 		case 'S':
 			if (parse_uint_opt("SILENCE", optarg, 1, 86400,
 					   &o.silence))
+				return VERDICT_BAD_INPUT;
+			break;
+		case 'N':
+			if (parse_uint_opt("RUNS", optarg, 1, 1000, &o.runs))
 				return VERDICT_BAD_INPUT;
 			break;
 		case 'r':

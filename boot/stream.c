@@ -75,6 +75,9 @@ static struct stream_metric *stream_metric_get(struct stream *s,
 	m = &m[s->nmetrics];
 	memset(m, 0, sizeof(*m));
 	m->name = strdup(name);
+	/* Qualified names (<test>.<metric>) are judged by the metric. */
+	m->agg = metric_agg_of(
+		s->qualify && strchr(name, '.') ? strchr(name, '.') + 1 : name);
 	if (!m->name)
 		return NULL;
 	s->nmetrics++;
@@ -95,6 +98,38 @@ int stream_metric_add(struct stream *s, const char *name, double v)
 	m->values[m->n++] = v;
 	m->sum += v;
 	return 0;
+}
+
+enum metric_agg metric_agg_of(const char *name)
+{
+	static const char *const sums[] = { "proc-vmstat.", "interrupts.",
+					    "softirqs.",    "stat.",
+					    "perf-stat.",   "dmesg.",
+					    "time." };
+	static const char *const lasts[] = { "meminfo.", "slabinfo." };
+	size_t i;
+
+	for (i = 0; i < sizeof(sums) / sizeof(sums[0]); i++)
+		if (!strncmp(name, sums[i], strlen(sums[i])))
+			return METRIC_SUM;
+	for (i = 0; i < sizeof(lasts) / sizeof(lasts[0]); i++)
+		if (!strncmp(name, lasts[i], strlen(lasts[i])))
+			return METRIC_LAST;
+	return METRIC_MEAN;
+}
+
+double stream_metric_value(const struct stream_metric *m)
+{
+	if (!m->n)
+		return 0;
+	switch (m->agg) {
+	case METRIC_SUM:
+		return m->sum;
+	case METRIC_LAST:
+		return m->values[m->n - 1];
+	default:
+		return m->sum / m->n;
+	}
 }
 
 const struct stream_metric *stream_metric_find(const struct stream *s,
@@ -175,11 +210,15 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 	}
 	ok = !strcmp(status->string, "ok");
 	s->samples++;
-	if (!ok) {
-		s->samples_failed++;
-	} else {
-		/* Only measured iterations make the run's numbers. */
+	s->samples_failed += !ok;
+	{
+		/*
+		 * Only measured iterations make the run's numbers, but a
+		 * kernel error counts wherever it happened.
+		 */
 		for (m = metrics->child; m; m = m->next) {
+			if (!ok && strncmp(m->key, "dmesg.", 6))
+				continue;
 			if (s->qualify)
 				snprintf(name, sizeof(name), "%.100s.%.150s",
 					 test->string, m->key);

@@ -15,8 +15,20 @@
 #define STREAM_LINE_MAX (1 << 20)
 #define STREAM_ERRORS_SHOWN 10
 
+/*
+ * How one run's value of a metric comes from its iterations, by LKP's
+ * rules: counters of independent intervals add up, snapshots keep the
+ * last, everything else (the benchmarks' own numbers) is averaged.
+ */
+enum metric_agg {
+	METRIC_MEAN,
+	METRIC_SUM,
+	METRIC_LAST,
+};
+
 struct stream_metric {
 	char *name;
+	enum metric_agg agg;
 	double sum;
 	double *values;
 	unsigned int n;
@@ -52,6 +64,8 @@ int stream_feed(struct stream *s, const char *buf, size_t n);
 int stream_finish(struct stream *s);
 void stream_free(struct stream *s);
 int stream_metric_add(struct stream *s, const char *name, double v);
+enum metric_agg metric_agg_of(const char *name);
+double stream_metric_value(const struct stream_metric *m);
 const struct stream_metric *stream_metric_find(const struct stream *s,
 					       const char *name);
 

@@ -246,6 +246,72 @@ for m in spawn.unixbench.throughput hackbench.hackbench.throughput \
 	check "boot: stats.json has $m" awk "BEGIN { exit !($("$j" "$mrun/stats.json" "$m" 2>/dev/null || echo 0) > 0) }"
 done
 
+# RUNS: three boots, three run directories, one matrix per kernel.
+make -s run O="$O" RESULTS="$res" TEST=hackbench GROUPS=1 LOOPS=50 PASSES=1 RUNS=3 \
+	SMP=2 MEM=512 >"$T/runs.out" 2>"$T/runs.err"
+rc=$?
+kdir=$(ls -d "$res"/hackbench/*/* 2>/dev/null | head -n 1)
+check "results: RUNS=3 exits 0 and leaves runs 0, 1 and 2" \
+	test "$rc" -eq 0 -a -d "$kdir/0" -a -d "$kdir/1" -a -d "$kdir/2" -a ! -d "$kdir/3"
+for m in hackbench.throughput time.minor_page_faults proc-vmstat.pgfault \
+	interrupts.LOC:Local_timer_interrupts perf-stat.context-switches; do
+	check "results: matrix.json holds 3 values of $m" \
+		sh -c "grep -o '\"$m\":\[[^]]*\]' '$kdir/matrix.json' | awk -F, 'NF == 3 { ok = 1 } END { exit !ok }'"
+done
+check "results: avg.json is the mean of the three runs" awk "BEGIN { \
+	a = $("$j" "$kdir/0/stats.json" hackbench.throughput) + $("$j" "$kdir/1/stats.json" hackbench.throughput) + \
+	    $("$j" "$kdir/2/stats.json" hackbench.throughput); d = a / 3 - $("$j" "$kdir/avg.json" hackbench.throughput); \
+	exit !(d < 1e-6 * a && d > -1e-6 * a) }"
+check "results: stddev.json has the metric" "$j" "$kdir/stddev.json" hackbench.throughput
+
+# --- the fault matrix: each fault ends in its verdict, nothing lost ---
+full=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")
+fault() {
+	name=$1 code=$2
+	shift 2
+	start=$(date +%s)
+	"$tool" run --kernel "$KDEF" --initrd "${initrd:-$full}" --results "$T/faults" \
+		--smp 2 --mem 512 "$@" >"$T/f.out" 2>"$T/f.err"
+	rc=$?
+	took=$(($(date +%s) - start))
+	frun=$(ls -td "$T"/faults/*/*/*/[0-9]* 2>/dev/null | head -n 1)
+	if [ "$rc" -eq "$code" ] && [ -n "$frun" ]; then
+		ok "fault: $name -> exit $rc in ${took}s ($(tail -n 1 "$T/f.err" | cut -c1-90))"
+	else
+		bad "fault: $name -> exit $code" "exit $rc after ${took}s: $(tail -n 2 "$T/f.err")"
+	fi
+}
+fault "a segfaulting benchmark fails its iterations, the job goes on" 1 \
+	--test fault --param fault=segv --param iterations=2
+check "fault: both segfaulted iterations reported with exit code 139 (128+SIGSEGV)" \
+	test "$(grep -c '"status":"failed","exit_code":139' "$frun/samples.jsonl")" = 2
+check "fault: ... and the stream still ends with done" grep -q '"type":"done"' "$frun/samples.jsonl"
+fault "a benchmark exiting 3 fails its iteration" 1 --test fault --param fault=exit
+check "fault: exit code 3 recorded" grep -q '"status":"failed","exit_code":3' "$frun/samples.jsonl"
+fault "a benchmark past its watchdog is killed, init goes on" 1 \
+	--test fault --param fault=hang --param watchdog=2 --param iterations=2
+check "fault: both hung iterations are status timeout" \
+	test "$(grep -c '"status":"timeout"' "$frun/samples.jsonl")" = 2
+fault "an out-of-memory benchmark is killed, PID 1 survives" 1 \
+	--test fault --param fault=oom --param iterations=2 --mem 256
+check "fault: the OOM kill is counted as dmesg.oom_killer" \
+	awk "BEGIN { exit !($("$j" "$frun/stats.json" dmesg.oom_killer) >= 1) }"
+check "fault: ... and both iterations were reported" \
+	test "$(grep -c '"type":"sample"' "$frun/samples.jsonl")" = 2
+fault "a kernel WARNING is counted as dmesg.WARNING" 0 --test fault --param fault=warn
+check "fault: dmesg.WARNING in stats.json and matrix.json" \
+	sh -c "grep -q '\"dmesg.WARNING\":1' '$frun/stats.json' && grep -q '\"dmesg.WARNING\":\[1\]' '$frun/../matrix.json'"
+fault "a panic in the middle of a job ends it at once, earlier samples kept" 3 \
+	--test spawn,fault --param fault=panic --param duration=1 --param passes=1
+check "fault: the spawn sample before the panic is kept" \
+	grep -q '"test":"spawn","iteration":1,"status":"ok"' "$frun/samples.jsonl"
+check "fault: job.json holds the panic line" grep -q '"panic":"Kernel panic - not syncing: sysrq triggered crash' "$frun/job.json"
+fault "a hung guest (frozen, no heartbeat) is killed after SILENCE" 4 \
+	--test fault --param fault=stall --silence 8
+check "fault: job.json says timeout" test "$("$j" "$frun/job.json" status)" = timeout
+initrd=$img fault "a modular kernel without its modules: the init says so, exit 5" 5 --test spawn
+check "fault: ... naming the missing virtio console" grep -q "no results port 'bootbench.results'.*CONFIG_VIRTIO_CONSOLE" "$T/f.err"
+
 # A kernel that cannot find an init panics: seen on the console, not waited out.
 start=$(date +%s)
 "$tool" run --kernel "$KDEF" --initrd "$img" --test execl --cmdline "rdinit=/nonexistent" \
