@@ -30,6 +30,7 @@ MEM ?= 1024
 ACCEL ?= auto
 CMDLINE ?=
 TIMEOUT ?= 3600
+FUZZ_SECONDS ?= 60
 SILENCE ?= 120
 QEMU ?= qemu-system-x86_64
 # make kernel: a kernel tree, the base config and the fragments to merge
@@ -86,7 +87,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead
+.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead fuzz
 
 all: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO)
 
@@ -155,6 +156,10 @@ kernel:
 	$(Q)kconfigs/kernel-build.sh $(KSRC) $(KOUT) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
+fuzz:
+	$(Q)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
+	$(Q)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
+
 bench-overhead: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
 	$(Q)O=$(O) B=$(B) KERNEL=$(KERNEL_PATH) SMP=$(SMP) MEM=$(MEM) tests/overhead.sh
 
@@ -173,6 +178,7 @@ help:
 	@echo '  image         build the initramfs for KERNEL and print its path'
 	@echo '  kernel        build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT'
 	@echo '  kernel-default  fetch the distribution kernel used when KERNEL is empty'
+	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
 	@echo '  bench-overhead  time a short job against an init that only powers off'
 	@echo '  deps          install (as root) or name the packages needed'
 	@echo '  all           build the host tools and the base image'
