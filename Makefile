@@ -87,7 +87,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead fuzz
+.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead fuzz replay
 
 all: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO)
 
@@ -156,6 +156,10 @@ kernel:
 	$(Q)kconfigs/kernel-build.sh $(KSRC) $(KOUT) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
+replay: $(BOOTBENCH)
+	$(Q)test -n "$(STREAM)" || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
+	$(Q)$(BOOTBENCH) replay "$(STREAM)" $(RESULTS)
+
 fuzz:
 	$(Q)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
 	$(Q)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
@@ -178,6 +182,7 @@ help:
 	@echo '  image         build the initramfs for KERNEL and print its path'
 	@echo '  kernel        build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT'
 	@echo '  kernel-default  fetch the distribution kernel used when KERNEL is empty'
+	@echo '  replay        run STREAM=<samples.jsonl> through the parser into RESULTS'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
 	@echo '  bench-overhead  time a short job against an init that only powers off'
 	@echo '  deps          install (as root) or name the packages needed'

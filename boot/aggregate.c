@@ -232,7 +232,8 @@ int aggregate_update(const char *kernel_dir, unsigned int *runs)
 	closedir(d);
 	if (err)
 		goto out;
-	qsort(ids, nids, sizeof(*ids), agg_run_cmp);
+	if (nids)
+		qsort(ids, nids, sizeof(*ids), agg_run_cmp);
 	a.runs = nids;
 	for (i = 0; i < nids && !err; i++) {
 		snprintf(path, sizeof(path), "%s/%u/stats.json", kernel_dir,
@@ -240,7 +241,8 @@ int aggregate_update(const char *kernel_dir, unsigned int *runs)
 		err = agg_stats_read(&a, path, i, nids);
 	}
 	if (!err) {
-		qsort(a.m, a.n, sizeof(*a.m), agg_name_cmp);
+		if (a.n)
+			qsort(a.m, a.n, sizeof(*a.m), agg_name_cmp);
 		err = agg_write(&a, kernel_dir);
 	}
 	if (runs)

@@ -144,6 +144,25 @@ static int mem_parse(const char *s, unsigned int *mb)
 	return 0;
 }
 
+/* Like the shell: a name with a slash is a path, else search PATH. */
+static int program_found(const char *prog)
+{
+	const char *path = getenv("PATH"), *p;
+	char buf[4096];
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	for (p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t n = strcspn(p, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, p, prog);
+		if (n && access(buf, X_OK) == 0)
+			return 1;
+		p += n + (p[n] == ':');
+	}
+	return 0;
+}
+
 static int tests_parse(struct run_opts *o)
 {
 	char names[512], *list, *name, *save = NULL;
@@ -246,6 +265,10 @@ static int run_opts_check(struct run_opts *o)
 		return bad_input(
 			"initramfs %s is missing: run it through 'make run'",
 			o->initrd ? o->initrd : "(none)");
+	if (!program_found(o->qemu))
+		return bad_input(
+			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",
+			o->qemu);
 	if (!o->smp || o->smp > 1024)
 		return bad_input("SMP=%u is impossible: give 1 to 1024 CPUs",
 				 o->smp);
@@ -351,16 +374,50 @@ static int stats_write(const struct rundir *rd, const struct stream *st)
 	return err;
 }
 
+/* The outcome part of job.json, the same for a boot and a replay. */
+static void verdict_fields_write(struct json_buf *j, const struct session *s)
+{
+	char when[32];
+	time_t now = time(NULL);
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	json_key_write(j, "finished");
+	json_string_write(j, when);
+	json_key_write(j, "status");
+	json_string_write(j, verdict_name(s->verdict));
+	json_key_write(j, "exit_code");
+	json_int_write(j, s->verdict);
+	json_key_write(j, "message");
+	json_string_write(j, s->message);
+	json_key_write(j, "complete");
+	json_bool_write(j, s->stream.have_done);
+	json_key_write(j, "wall_seconds");
+	json_number_write(j, s->wall);
+	json_key_write(j, "hello_seconds");
+	json_number_write(j, s->hello_wall);
+	json_key_write(j, "iterations");
+	json_int_write(j, s->stream.samples);
+	json_key_write(j, "iterations_failed");
+	json_int_write(j, s->stream.samples_failed);
+	json_key_write(j, "stream_errors");
+	json_int_write(j, s->stream.errors);
+	if (s->stream.errors) {
+		json_key_write(j, "stream_first_error");
+		json_string_write(j, s->stream.first_error);
+	}
+	if (s->panic_line[0]) {
+		json_key_write(j, "panic");
+		json_string_write(j, s->panic_line);
+	}
+}
+
 static int job_write(const struct rundir *rd, const struct run_opts *o,
 		     const char *release, const char *accel_why,
 		     const struct session *s, const char *cmdline)
 {
-	char when[32];
 	struct json_buf j;
-	time_t now = time(NULL);
 	int i, err;
 
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	json_buf_init(&j);
 	json_object_open(&j);
 	json_key_write(&j, "test");
@@ -392,34 +449,7 @@ static int job_write(const struct rundir *rd, const struct run_opts *o,
 	json_string_write(&j, cmdline);
 	json_key_write(&j, "qemu_command");
 	json_string_write(&j, s->qemu_cmd ? s->qemu_cmd : "");
-	json_key_write(&j, "finished");
-	json_string_write(&j, when);
-	json_key_write(&j, "status");
-	json_string_write(&j, verdict_name(s->verdict));
-	json_key_write(&j, "exit_code");
-	json_int_write(&j, s->verdict);
-	json_key_write(&j, "message");
-	json_string_write(&j, s->message);
-	json_key_write(&j, "complete");
-	json_bool_write(&j, s->stream.have_done);
-	json_key_write(&j, "wall_seconds");
-	json_number_write(&j, s->wall);
-	json_key_write(&j, "hello_seconds");
-	json_number_write(&j, s->hello_wall);
-	json_key_write(&j, "iterations");
-	json_int_write(&j, s->stream.samples);
-	json_key_write(&j, "iterations_failed");
-	json_int_write(&j, s->stream.samples_failed);
-	json_key_write(&j, "stream_errors");
-	json_int_write(&j, s->stream.errors);
-	if (s->stream.errors) {
-		json_key_write(&j, "stream_first_error");
-		json_string_write(&j, s->stream.first_error);
-	}
-	if (s->panic_line[0]) {
-		json_key_write(&j, "panic");
-		json_string_write(&j, s->panic_line);
-	}
+	verdict_fields_write(&j, s);
 	json_object_close(&j);
 	err = rundir_file_write(rd, "job.json", &j);
 	json_buf_free(&j);
@@ -464,11 +494,11 @@ static void verdict_settle(struct session *s)
 }
 
 /* A metric's name in stats.json: qualified by its test when several ran. */
-static void metric_name(const struct run_opts *o, const struct test_desc *t,
+static void metric_name(const struct stream *st, const char *test,
 			const char *metric, char *buf, size_t size)
 {
-	if (o->ntests > 1)
-		snprintf(buf, size, "%s.%s", t->name, metric);
+	if (st->qualify)
+		snprintf(buf, size, "%s.%s", test, metric);
 	else
 		snprintf(buf, size, "%s", metric);
 }
@@ -478,27 +508,35 @@ static void metric_name(const struct run_opts *o, const struct test_desc *t,
  * 10 x the geometric mean of score / baseline, i.e. the geometric mean
  * of the tests' indexes. Only when every test of the job is one of them.
  */
-static int unixbench_index_add(const struct run_opts *o, struct stream *st)
+static int unixbench_index_add(struct stream *st)
 {
+	char *list, *test, *save = NULL, name[256];
 	const struct stream_metric *m;
 	double log_sum = 0;
-	char name[256];
-	int i;
+	int n = 0, ok = 1;
 
-	if (o->ntests < 2)
+	if (!st->qualify || !st->tests)
 		return 0;
-	for (i = 0; i < o->ntests; i++) {
-		if (strcmp(o->tests[i]->headline, "unixbench.throughput"))
-			return 0;
-		metric_name(o, o->tests[i], "unixbench.score", name,
-			    sizeof(name));
+	list = strdup(st->tests);
+	if (!list)
+		return -ENOMEM;
+	for (test = strtok_r(list, ",", &save); test && ok;
+	     test = strtok_r(NULL, ",", &save)) {
+		const struct test_desc *t = test_find(test);
+
+		metric_name(st, test, "unixbench.score", name, sizeof(name));
 		m = stream_metric_find(st, name);
-		if (!m || !m->n || m->sum <= 0)
-			return 0;
-		log_sum += log(stream_metric_value(m));
+		ok = t && !strcmp(t->headline, "unixbench.throughput") && m &&
+		     m->n && stream_metric_value(m) > 0;
+		if (ok) {
+			log_sum += log(stream_metric_value(m));
+			n++;
+		}
 	}
-	return stream_metric_add(st, "unixbench.score",
-				 exp(log_sum / o->ntests));
+	free(list);
+	if (!ok || n < 2)
+		return 0;
+	return stream_metric_add(st, "unixbench.score", exp(log_sum / n));
 }
 
 static void on_signal(int sig)
@@ -524,7 +562,7 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 	err = rundir_create(&rd, o->results, o->test, params, release);
 	if (err) {
 		fprintf(stderr,
-			"bootbench: cannot create a run directory under %s: %s\n",
+			"bootbench: cannot create a run directory under %s: %s: give RESULTS= a writable directory\n",
 			o->results, strerror(-err));
 		return VERDICT_INFRA;
 	}
@@ -533,6 +571,7 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 	if (!raw) {
 		fprintf(stderr, "bootbench: %s: %s\n", raw_path,
 			strerror(errno));
+		rundir_abort(&rd);
 		return VERDICT_INFRA;
 	}
 	sc->workdir = rd.tmp;
@@ -550,7 +589,7 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 			 "writing samples.jsonl: %s", strerror(errno));
 	}
 	verdict_settle(&s);
-	if (unixbench_index_add(o, &s.stream))
+	if (unixbench_index_add(&s.stream))
 		s.verdict = VERDICT_INFRA;
 
 	err = job_write(&rd, o, release, why, &s, cmdline);
@@ -560,16 +599,17 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 		err = rundir_commit(&rd);
 	if (err) {
 		fprintf(stderr,
-			"bootbench: writing the run directory %s: %s (results kept there)\n",
-			rd.tmp, strerror(-err));
+			"bootbench: writing the run directory under %s: %s; nothing was kept: free space or fix RESULTS\n",
+			rd.parent, strerror(-err));
+		rundir_abort(&rd);
 		s.verdict = VERDICT_INFRA;
 		goto out;
 	}
 	for (i = 0; i < o->ntests; i++) {
 		char name[256];
 
-		metric_name(o, o->tests[i], o->tests[i]->headline, name,
-			    sizeof(name));
+		metric_name(&s.stream, o->tests[i]->name, o->tests[i]->headline,
+			    name, sizeof(name));
 		head = stream_metric_find(&s.stream, name);
 		if (head)
 			printf("bootbench: %s %s = %.1f (%u iteration%s) on %s\n",
@@ -657,7 +697,6 @@ static int cmd_run(struct run_opts *o)
 	sc.timeout = o->timeout;
 	sc.silence = o->silence;
 	sc.verbose = o->verbose > 1;
-	sc.qualify = o->ntests > 1;
 
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
@@ -671,11 +710,102 @@ static int cmd_run(struct run_opts *o)
 	return verdict;
 }
 
+/*
+ * Run a captured stream (samples.jsonl, or any bytes) through the same
+ * parser and write the same result files, under <test>/replay/<release>.
+ */
+static int cmd_replay(const char *path, const char *results)
+{
+	struct run_opts quiet = { 0 };
+	struct stream_events ev = { ev_hello, ev_log, ev_sample, &quiet };
+	struct session s = { 0 };
+	struct json_buf j;
+	struct rundir rd = { 0 };
+	char buf[65536], raw_path[4400];
+	FILE *in, *raw, *out;
+	size_t n;
+	int err = 0;
+
+	in = fopen(path, "rb");
+	if (!in)
+		return bad_input("STREAM=%s: %s: give a captured samples.jsonl",
+				 path, strerror(errno));
+	raw = tmpfile();
+	if (!raw) {
+		fclose(in);
+		fprintf(stderr, "bootbench: tmpfile: %s\n", strerror(errno));
+		return VERDICT_INFRA;
+	}
+	stream_init(&s.stream, raw, &ev);
+	while (!err && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		err = stream_feed(&s.stream, buf, n);
+	fclose(in);
+	if (!err)
+		err = stream_finish(&s.stream);
+	if (!err)
+		err = unixbench_index_add(&s.stream);
+	verdict_settle(&s);
+	if (!err)
+		err = rundir_create(
+			&rd, results,
+			s.stream.tests ? s.stream.tests : "unknown", "replay",
+			s.stream.release ? s.stream.release : "unknown");
+	if (!err) {
+		snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl",
+			 rd.tmp);
+		out = fopen(raw_path, "w");
+		err = out ? 0 : -errno;
+		rewind(raw);
+		while (!err && (n = fread(buf, 1, sizeof(buf), raw)) > 0)
+			if (fwrite(buf, 1, n, out) != n)
+				err = -EIO;
+		if (out && fclose(out) && !err)
+			err = -errno;
+	}
+	fclose(raw);
+	if (!err) {
+		json_buf_init(&j);
+		json_object_open(&j);
+		json_key_write(&j, "replay_of");
+		json_string_write(&j, path);
+		json_key_write(&j, "test");
+		json_string_write(&j, s.stream.tests ? s.stream.tests : "");
+		json_key_write(&j, "release");
+		json_string_write(&j, s.stream.release ? s.stream.release : "");
+		verdict_fields_write(&j, &s);
+		json_object_close(&j);
+		err = rundir_file_write(&rd, "job.json", &j);
+		json_buf_free(&j);
+	}
+	if (!err)
+		err = stats_write(&rd, &s.stream);
+	if (!err)
+		err = rundir_commit(&rd);
+	if (!err)
+		err = aggregate_update(rd.parent, NULL);
+	if (err) {
+		if (rd.tmp[0])
+			rundir_abort(&rd);
+		fprintf(stderr, "bootbench: replaying %s: %s\n", path,
+			strerror(-err));
+		session_free(&s);
+		return VERDICT_INFRA;
+	}
+	if (s.verdict != VERDICT_OK)
+		fprintf(stderr, "bootbench: %s: %s\n", verdict_name(s.verdict),
+			s.message);
+	printf("bootbench: replayed %s: %u record error(s), results in %s\n",
+	       path, s.stream.errors, rd.final);
+	session_free(&s);
+	return s.verdict;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: bootbench release KERNEL\n"
 		"       bootbench tests\n"
+		"       bootbench replay STREAM [RESULTS]\n"
 		"       bootbench run --kernel K --initrd I --test T [--param key=value]...\n"
 		"                     [--smp N] [--mem MB] [--accel auto|kvm|tcg] [--cmdline S]\n"
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
@@ -743,6 +873,13 @@ int main(int argc, char **argv)
 				argv[2], strerror(-err));
 		printf("%s\n", release);
 		return 0;
+	}
+	if (!strcmp(argv[1], "replay")) {
+		if (argc != 3 && argc != 4) {
+			usage(stderr);
+			return VERDICT_BAD_INPUT;
+		}
+		return cmd_replay(argv[2], argc == 4 ? argv[3] : o.results);
 	}
 	if (!strcmp(argv[1], "tests")) {
 		size_t i;

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
 #include <errno.h>
+#include <ftw.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,4 +84,17 @@ int rundir_commit(struct rundir *rd)
 			return -errno;
 	}
 	return -EEXIST;
+}
+
+static int rundir_unlink_one(const char *path, const struct stat *st, int flag,
+			     struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+/* A run that cannot be completed leaves nothing half-written behind. */
+void rundir_abort(struct rundir *rd)
+{
+	nftw(rd->tmp, rundir_unlink_one, 16, FTW_DEPTH | FTW_PHYS);
 }

@@ -23,6 +23,7 @@ int rundir_create(struct rundir *rd, const char *base, const char *test,
 int rundir_file_write(const struct rundir *rd, const char *name,
 		      const struct json_buf *j);
 int rundir_commit(struct rundir *rd);
+void rundir_abort(struct rundir *rd);
 int mkdir_p(const char *path);
 
 #endif

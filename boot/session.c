@@ -217,13 +217,12 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 	struct console con = { 0 };
 	int lfd[2] = { -1, -1 }, cfd[2] = { -1, -1 }, err, i;
 	double start, last_record, panic_at = 0;
-	int qemu_done = 0, killed = 0;
+	int qemu_done = 0, killed = 0, stream_failed = 0;
 	char logpath[4096], tail[256];
 	pid_t qemu = -1;
 
 	memset(s, 0, sizeof(*s));
 	stream_init(&s->stream, raw, ev);
-	s->stream.qualify = c->qualify;
 	snprintf(logpath, sizeof(logpath), "%s/console.log", c->workdir);
 	con.log = fopen(logpath, "w");
 	con.verbose = c->verbose;
@@ -310,8 +309,11 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 				continue;
 			}
 			last_record = now;
-			err = stream_feed(&s->stream, buf, n);
+			/* After a write error, drain the guest but keep nothing. */
+			err = stream_failed ? 0 :
+					      stream_feed(&s->stream, buf, n);
 			if (err) {
+				stream_failed = 1;
 				session_verdict(s, VERDICT_INFRA,
 						"writing samples.jsonl: %s",
 						strerror(-err));

@@ -25,7 +25,6 @@ struct session_conf {
 	unsigned int timeout; /* seconds for the whole boot */
 	unsigned int silence; /* seconds without a record means hung */
 	int verbose; /* echo the console */
-	int qualify; /* several tests: prefix metrics with the test */
 };
 
 struct session {

@@ -272,6 +272,14 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 		s->release = strdup(v->string);
 		if (!s->release)
 			return -ENOMEM;
+		/* Several tests in one job: their metrics need the test name. */
+		w = json_member(rec, "test");
+		if (w && w->type == JSON_STRING) {
+			s->tests = strdup(w->string);
+			if (!s->tests)
+				return -ENOMEM;
+			s->qualify = strchr(w->string, ',') != NULL;
+		}
 		s->have_hello = 1;
 		if (s->ev.hello)
 			s->ev.hello(s->ev.ctx, rec);
@@ -376,8 +384,11 @@ int stream_feed(struct stream *s, const char *buf, size_t n)
 			s->lineno++;
 		} else {
 			err = stream_line_take(s, s->line, s->len);
-			if (err)
+			if (err) {
+				/* The line is gone either way: never glue it to the next. */
+				s->len = 0;
 				return err;
+			}
 		}
 		s->len = 0;
 		buf = nl + 1;
@@ -410,6 +421,7 @@ void stream_free(struct stream *s)
 	free(s->metrics);
 	free(s->line);
 	free(s->release);
+	free(s->tests);
 	free(s->guest_error);
 	memset(s, 0, sizeof(*s));
 }

@@ -56,7 +56,8 @@ struct stream {
 	char *guest_error; /* an init "error" record's message */
 	struct stream_metric *metrics;
 	size_t nmetrics;
-	int qualify; /* name metrics <test>.<metric> */
+	char *tests; /* the job's test list, from hello */
+	int qualify; /* several tests: name metrics <test>.<metric> */
 };
 
 void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev);

@@ -69,6 +69,8 @@ build test_job tests/unit/test_job.c init/job.c && unit test_job
 build mkcpio initramfs/mkcpio.c initramfs/cpio.c
 build jsonget tests/jsonget.c boot/json_parse.c
 j=$T/jsonget
+# The host tool itself runs the direct tests below under ASan/UBSan.
+build bootbench boot/*.c init/json.c benchmarks/params.c
 
 # --- style ------------------------------------------------------------
 if command -v clang-format >/dev/null 2>&1 && [ -d .git ]; then
@@ -160,7 +162,7 @@ check "native: an unknown parameter is refused" sh -c "! $B/guest/bench/execl --
 
 # --- bad input: one line, its own exit code, before QEMU -------------
 KDEF=$O/kernel/default/bzImage
-tool=$B/host/bootbench
+tool=$T/bootbench
 img=$B/base.cpio
 expect_bad() {
 	name=$1 code=$2 pattern=$3
@@ -190,7 +192,11 @@ expect_bad "impossible CPU count" 2 "SMP=0" \
 	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 0 $R
 expect_bad "module tree that is not one" 2 "MODULES=$T holds no module tree" \
 	initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$T/b" "$KDEF" "$T"
+expect_bad "QEMU that is not installed" 2 "QEMU=/nonexistent/qemu not found" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --qemu /nonexistent/qemu $R
 check "bad input: no run directory was left behind" test ! -e "$T/badresults"
+expect_bad "results directory that cannot be created" 5 "give RESULTS= a writable directory" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --results /proc/bootbench
 
 # --- boots of the default kernel under QEMU --------------------------
 res=$T/results
@@ -264,6 +270,35 @@ check "results: avg.json is the mean of the three runs" awk "BEGIN { \
 	exit !(d < 1e-6 * a && d > -1e-6 * a) }"
 check "results: stddev.json has the metric" "$j" "$kdir/stddev.json" hackbench.throughput
 
+# --- replay: a captured stream through the same parser --------------
+"$tool" replay "$run/samples.jsonl" "$T/replay" >"$T/rp.out" 2>&1
+rc=$?
+rrun=$(ls -d "$T"/replay/execl/replay/*/0 2>/dev/null)
+check "replay: a good stream replays with exit 0 into <test>/replay/<release>/0" test "$rc" -eq 0 -a -n "$rrun"
+check "replay: it gives the boot's stats.json byte for byte" cmp "$run/stats.json" "$rrun/stats.json"
+check "replay: and the same samples.jsonl" cmp "$run/samples.jsonl" "$rrun/samples.jsonl"
+"$tool" replay tests/fuzz/corpus/stream/hostile "$T/replay" >"$T/rp.out" 2>"$T/rp.err"
+rc=$?
+check "replay: a hostile stream gives exit 6 and names the first bad line" \
+	sh -c "test $rc -eq 6 && grep -q 'line 1: sample record before hello' '$T/rp.err'"
+head -c 3000000 /dev/urandom >"$T/noise"
+"$tool" replay "$T/noise" "$T/replay" >/dev/null 2>"$T/rp.err"
+check "replay: 3 MB of random bytes is an error, not a crash (exit 6)" test $? -eq 6
+
+# --- output that cannot be written -----------------------------------
+if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=12k tmpfs "$T/full" 2>/dev/null; then
+	"$tool" run --kernel "$KDEF" --initrd "$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")" \
+		--test spawn --param duration=1 --param passes=1 --results "$T/full" >/dev/null 2>"$T/full.err"
+	rc=$?
+	left=$(find "$T/full" -type f | wc -l)
+	umount "$T/full"
+	if [ "$rc" -eq 5 ] && [ "$left" -eq 0 ] && grep -q "No space left on device; nothing was kept" "$T/full.err"; then
+		ok "output: a full disk gives exit 5, one line, and no half-written run"
+	else
+		bad "output: a full disk gives exit 5 and no half-written run" "exit $rc, $left files left: $(tail -n 1 "$T/full.err")"
+	fi
+fi
+
 # --- the fault matrix: each fault ends in its verdict, nothing lost ---
 full=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")
 fault() {
@@ -311,6 +346,17 @@ fault "a hung guest (frozen, no heartbeat) is killed after SILENCE" 4 \
 check "fault: job.json says timeout" test "$("$j" "$frun/job.json" status)" = timeout
 initrd=$img fault "a modular kernel without its modules: the init says so, exit 5" 5 --test spawn
 check "fault: ... naming the missing virtio console" grep -q "no results port 'bootbench.results'.*CONFIG_VIRTIO_CONSOLE" "$T/f.err"
+
+# Two runs at once on the same results: two numbers, both complete.
+for n in 1 2; do
+	"$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn \
+		--results "$T/conc" --smp 1 --mem 256 >/dev/null 2>&1 &
+done
+wait
+cdir=$(ls -d "$T"/conc/fault/*/* 2>/dev/null | head -n 1)
+check "concurrency: two runs at once get directories 0 and 1, both complete" \
+	sh -c "test \"\$('$j' '$cdir/0/job.json' complete)\$('$j' '$cdir/1/job.json' complete)\" = truetrue"
+check "concurrency: the matrix counts both runs" grep -q '"dmesg.WARNING":\[1,1\]' "$cdir/matrix.json"
 
 # A kernel that cannot find an init panics: seen on the console, not waited out.
 start=$(date +%s)
