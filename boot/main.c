@@ -50,6 +50,8 @@ static const struct test_desc test_table[] = {
 #define PARAMS_COMMON "iterations watchdog monitors"
 
 #define TESTS_MAX 32
+/* docs/schema/job.schema.json */
+#define JOB_SCHEMA_VERSION 1
 /* TEST=unixbench: the indexed system set this appliance has. */
 #define UNIXBENCH_SET "execl,spawn,context1,pipe,syscall"
 
@@ -381,6 +383,8 @@ static void verdict_fields_write(struct json_buf *j, const struct session *s)
 	time_t now = time(NULL);
 
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	json_key_write(j, "schema_version");
+	json_int_write(j, JOB_SCHEMA_VERSION);
 	json_key_write(j, "finished");
 	json_string_write(j, when);
 	json_key_write(j, "status");

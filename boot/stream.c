@@ -47,7 +47,7 @@ static const struct json_value *stream_field(struct stream *s,
 	const struct json_value *v = json_member(rec, key);
 
 	if (!v) {
-		stream_error(s, "%s record without \"%s\"", type, key);
+		stream_error(s, "%.40s record without \"%s\"", type, key);
 		return NULL;
 	}
 	if (v->type != want) {
@@ -189,6 +189,7 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 	if (!(test = stream_field(s, rec, "sample", "test", JSON_STRING)) ||
 	    !stream_field(s, rec, "sample", "iteration", JSON_NUMBER) ||
 	    !(status = stream_field(s, rec, "sample", "status", JSON_STRING)) ||
+	    !stream_field(s, rec, "sample", "exit_code", JSON_NUMBER) ||
 	    !(metrics = stream_field(s, rec, "sample", "metrics", JSON_OBJECT)))
 		return -EINVAL;
 	if (strcmp(status->string, "ok") && strcmp(status->string, "failed") &&
@@ -243,9 +244,11 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 			     json_type_name(rec->type));
 		return -EINVAL;
 	}
-	type = stream_field(s, rec, "record", "type", JSON_STRING);
-	ver = stream_field(s, rec, "record", "v", JSON_NUMBER);
-	if (!type || !ver)
+	type = stream_field(s, rec, "a", "type", JSON_STRING);
+	ver = type ? stream_field(s, rec, type->string, "v", JSON_NUMBER) :
+		     NULL;
+	if (!type || !ver ||
+	    !stream_field(s, rec, type->string, "uptime", JSON_NUMBER))
 		return -EINVAL;
 	t = type->string;
 	if (ver->number != RECORD_VERSION) {
@@ -267,7 +270,11 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 			return -EINVAL;
 		}
 		v = stream_field(s, rec, "hello", "release", JSON_STRING);
-		if (!v)
+		if (!v ||
+		    !stream_field(s, rec, "hello", "cpus_online",
+				  JSON_NUMBER) ||
+		    !stream_field(s, rec, "hello", "test", JSON_STRING) ||
+		    !stream_field(s, rec, "hello", "iterations", JSON_NUMBER))
 			return -EINVAL;
 		s->release = strdup(v->string);
 		if (!s->release)
@@ -292,15 +299,24 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 		w = stream_field(s, rec, "log", "msg", JSON_STRING);
 		if (!v || !w)
 			return -EINVAL;
+		if (strcmp(v->string, "progress") &&
+		    strcmp(v->string, "output") && strcmp(v->string, "dmesg")) {
+			stream_error(s, "log record: unknown kind \"%.40s\"",
+				     v->string);
+			return -EINVAL;
+		}
 		if (s->ev.log)
 			s->ev.log(s->ev.ctx, v->string, w->string);
 		return 0;
 	}
 	if (!strcmp(t, "heartbeat"))
-		return 0;
+		return stream_field(s, rec, "heartbeat", "iteration",
+				    JSON_NUMBER) ?
+			       0 :
+			       -EINVAL;
 	if (!strcmp(t, "error")) {
 		w = stream_field(s, rec, "error", "msg", JSON_STRING);
-		if (!w)
+		if (!w || !stream_field(s, rec, "error", "code", JSON_STRING))
 			return -EINVAL;
 		if (!s->guest_error)
 			s->guest_error = strdup(w->string);

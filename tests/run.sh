@@ -68,6 +68,7 @@ build test_host tests/unit/test_host.c boot/qemu.c boot/strv.c boot/bzimage.c \
 build test_job tests/unit/test_job.c init/job.c && unit test_job
 build mkcpio initramfs/mkcpio.c initramfs/cpio.c
 build jsonget tests/jsonget.c boot/json_parse.c
+build schemacheck tests/schemacheck.c boot/json_parse.c
 j=$T/jsonget
 # The host tool itself runs the direct tests below under ASan/UBSan.
 build bootbench boot/*.c init/json.c benchmarks/params.c
@@ -357,6 +358,33 @@ cdir=$(ls -d "$T"/conc/fault/*/* 2>/dev/null | head -n 1)
 check "concurrency: two runs at once get directories 0 and 1, both complete" \
 	sh -c "test \"\$('$j' '$cdir/0/job.json' complete)\$('$j' '$cdir/1/job.json' complete)\" = truetrue"
 check "concurrency: the matrix counts both runs" grep -q '"dmesg.WARNING":\[1,1\]' "$cdir/matrix.json"
+
+# --- every file written above against docs/schema -------------------
+S=docs/schema
+schema_all() {
+	for d in "$@"; do
+		for f in "$d"/*/*/*/*/samples.jsonl; do
+			[ -f "$f" ] || continue
+			"$T/schemacheck" -l $S/record.schema.json "$f" || return 1
+			"$T/schemacheck" $S/job.schema.json "${f%/*}/job.json" || return 1
+			"$T/schemacheck" $S/stats.schema.json "${f%/*}/stats.json" || return 1
+		done
+		for f in "$d"/*/*/*/matrix.json; do
+			[ -f "$f" ] || continue
+			"$T/schemacheck" $S/matrix.schema.json "$f" || return 1
+			"$T/schemacheck" $S/stats.schema.json "${f%/*}/avg.json" || return 1
+			"$T/schemacheck" $S/stats.schema.json "${f%/*}/stddev.json" || return 1
+		done
+	done
+}
+nfiles=$(find "$res" "$T/faults" "$T/replay" "$T/conc" -name '*.json*' | wc -l)
+if schema_all "$res" "$T/faults" "$T/replay" "$T/conc" >"$T/schema.out" 2>&1; then
+	ok "schema: all $nfiles result files of this suite validate against docs/schema"
+else
+	bad "schema: all result files validate against docs/schema" "$(grep -v '^ok' "$T/schema.out" | head -n 3)"
+fi
+check "schema: the checker refuses the hostile stream" \
+	sh -c "! '$T/schemacheck' -l $S/record.schema.json tests/fuzz/corpus/stream/hostile"
 
 # A kernel that cannot find an init panics: seen on the console, not waited out.
 start=$(date +%s)

@@ -6,12 +6,15 @@
 #include "../../boot/stream.h"
 #include "check.h"
 
-#define HELLO "{\"type\":\"hello\",\"v\":1,\"release\":\"6.1.0\"}\n"
-#define SAMPLE(st, val)                                                    \
-	"{\"type\":\"sample\",\"v\":1,\"test\":\"execl\",\"iteration\":1," \
-	"\"status\":\"" st "\",\"metrics\":{\"unixbench.throughput\":" val \
-	"}}\n"
-#define DONE "{\"type\":\"done\",\"v\":1,\"iterations\":1,\"failed\":0}\n"
+#define HELLO                                                             \
+	"{\"type\":\"hello\",\"v\":1,\"uptime\":1,\"release\":\"6.1.0\"," \
+	"\"cpus_online\":2,\"test\":\"execl\",\"iterations\":1}\n"
+#define SAMPLE(st, val)                                                                 \
+	"{\"type\":\"sample\",\"v\":1,\"uptime\":1,\"test\":\"execl\",\"iteration\":1," \
+	"\"status\":\"" st                                                              \
+	"\",\"exit_code\":0,\"metrics\":{\"unixbench.throughput\":" val "}}\n"
+#define DONE \
+	"{\"type\":\"done\",\"v\":1,\"uptime\":1,\"iterations\":1,\"failed\":0}\n"
 
 static void feed(struct stream *s, const char *text)
 {
@@ -78,23 +81,36 @@ int main(void)
 	CHECK("stream: invalid UTF-8",
 	      errors_of(
 		      HELLO
-		      "{\"type\":\"log\",\"v\":1,\"kind\":\"x\",\"msg\":\"\xfe\"}\n") ==
+		      "{\"type\":\"log\",\"v\":1,\"uptime\":1,\"kind\":\"x\",\"msg\":\"\xfe\"}\n") ==
 		      1);
 	CHECK("stream: wrong type of a field",
 	      errors_of(
 		      HELLO
-		      "{\"type\":\"log\",\"v\":1,\"kind\":\"x\",\"msg\":5}\n") ==
+		      "{\"type\":\"log\",\"v\":1,\"uptime\":1,\"kind\":\"x\",\"msg\":5}\n") ==
 		      1);
 	CHECK("stream: metric that is not a number",
 	      errors_of(HELLO SAMPLE("ok", "\"fast\"")) == 1);
 	CHECK("stream: a metric named twice in one sample",
 	      errors_of(
 		      HELLO
-		      "{\"type\":\"sample\",\"v\":1,\"test\":\"t\",\"iteration\":1,"
-		      "\"status\":\"ok\",\"metrics\":{\"a\":1,\"b\":2,\"a\":3}}\n") ==
+		      "{\"type\":\"sample\",\"v\":1,\"uptime\":1,\"test\":\"t\",\"iteration\":1,"
+		      "\"status\":\"ok\",\"exit_code\":0,\"metrics\":{\"a\":1,\"b\":2,\"a\":3}}\n") ==
 		      1);
 	CHECK("stream: unknown status",
 	      errors_of(HELLO SAMPLE("great", "1")) == 1);
+	CHECK("stream: a hello without the test it ran",
+	      errors_of(
+		      "{\"type\":\"hello\",\"v\":1,\"uptime\":1,\"release\":\"x\"}\n") ==
+		      1);
+	CHECK("stream: a record without uptime",
+	      errors_of(HELLO
+			"{\"type\":\"heartbeat\",\"v\":1,\"iteration\":1}\n") ==
+		      1);
+	CHECK("stream: unknown log kind",
+	      errors_of(
+		      HELLO
+		      "{\"type\":\"log\",\"v\":1,\"uptime\":1,\"kind\":\"x\",\"msg\":\"m\"}\n") ==
+		      1);
 	CHECK("stream: unknown record type",
 	      errors_of(HELLO "{\"type\":\"party\",\"v\":1}\n") == 1);
 	CHECK("stream: wrong version",
