@@ -23,6 +23,7 @@ DATASIZE ?=
 MODE ?=
 IPC ?=
 FAULT ?=
+AIM9_TEST ?=
 RUNS ?= 1
 MONITORS ?=
 SMP ?= 2
@@ -83,7 +84,7 @@ BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c 
 BUSYBOX ?= /bin/busybox
 
 PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
-	groups fds loops datasize mode ipc monitors fault
+	groups fds loops datasize mode ipc monitors fault aim9_test
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 

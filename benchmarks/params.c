@@ -30,6 +30,8 @@ static const struct param_spec param_specs[] = {
 	{ "datasize", PARAM_UINT, 1, 1 << 20, "bytes per message", NULL },
 	{ "mode", PARAM_CHOICE, 0, 0, "process or threads", "process threads" },
 	{ "ipc", PARAM_CHOICE, 0, 0, "socket or pipe", "socket pipe" },
+	{ "aim9_test", PARAM_CHOICE, 0, 0, "the AIM9 test: shared_memory",
+	  "shared_memory" },
 	{ "fault", PARAM_CHOICE, 0, 0,
 	  "segv, exit, hang, oom, panic, warn or stall (test-only)",
 	  "segv exit hang oom panic warn stall" },

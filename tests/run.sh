@@ -141,7 +141,8 @@ hackbench|--groups=2 --loops=20 --passes=2|hackbench.throughput
 hackbench|--groups=2 --loops=20 --passes=1 --mode=threads --ipc=pipe|hackbench.throughput
 perf-bench-sched-pipe|--loops=2000|perf-bench-sched-pipe.ops_per_sec
 perf-bench-sched-pipe|--loops=2000 --mode=threads|perf-bench-sched-pipe.ops_per_sec
-perf-bench-sched-messaging|--groups=1 --loops=20 --ipc=pipe|perf-bench-sched-messaging.total_time_sec"
+perf-bench-sched-messaging|--groups=1 --loops=20 --ipc=pipe|perf-bench-sched-messaging.total_time_sec
+aim9|--runtime=1|aim9.shared_memory.ops_per_sec"
 echo "$natives" | while IFS='|' read -r name args metric; do
 	# shellcheck disable=SC2086
 	if "$B/guest/bench/$name" $args >"$T/native.out" 2>&1 &&
@@ -242,14 +243,15 @@ check "boot: console.log holds the kernel's boot log" grep -q "Linux version $re
 check "boot: no temporary directory left" test -z "$(ls -a "$(dirname "$run")" | grep '^\.tmp')"
 
 # Several benchmarks in one boot: every headline arrives, qualified.
-make -s run O="$O" RESULTS="$res" TEST=spawn,hackbench,perf-bench-sched-pipe,perf-bench-sched-messaging \
-	DURATION=1 PASSES=1 GROUPS=1 LOOPS=200 SMP=2 MEM=512 >"$T/multi.out" 2>"$T/multi.err"
+make -s run O="$O" RESULTS="$res" TEST=spawn,hackbench,perf-bench-sched-pipe,perf-bench-sched-messaging,aim9 \
+	DURATION=1 PASSES=1 GROUPS=1 LOOPS=200 RUNTIME=2 SMP=2 MEM=512 >"$T/multi.out" 2>"$T/multi.err"
 rc=$?
 mrun=$(ls -d "$res"/spawn,*/*/*/0 2>/dev/null | head -n 1)
-check "boot: a comma list of four tests runs in one boot" test "$rc" -eq 0 -a -n "$mrun"
+check "boot: a comma list of five tests runs in one boot" test "$rc" -eq 0 -a -n "$mrun"
 for m in spawn.unixbench.throughput hackbench.hackbench.throughput \
 	perf-bench-sched-pipe.perf-bench-sched-pipe.ops_per_sec \
-	perf-bench-sched-messaging.perf-bench-sched-messaging.total_time_sec; do
+	perf-bench-sched-messaging.perf-bench-sched-messaging.total_time_sec \
+	aim9.aim9.shared_memory.ops_per_sec; do
 	check "boot: stats.json has $m" awk "BEGIN { exit !($("$j" "$mrun/stats.json" "$m" 2>/dev/null || echo 0) > 0) }"
 done
 
