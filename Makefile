@@ -26,8 +26,14 @@ FAULT ?=
 AIM9_TEST ?=
 RUNS ?= 1
 MONITORS ?=
-SMP ?= 2
-MEM ?= 1024
+SMP ?=
+SOCKETS ?=
+CORES ?=
+THREADS ?=
+NUMA ?=
+MACHINE ?=
+LSCPU ?=
+MEM ?=
 ACCEL ?= auto
 CMDLINE ?=
 TIMEOUT ?= 3600
@@ -143,6 +149,8 @@ run: deps
 		$(KERNEL_PATH) $(MODULES)) && \
 	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" \
 		--test "$(TEST)" $(PARAM_ARGS) --smp "$(SMP)" --mem "$(MEM)" \
+		--sockets "$(SOCKETS)" --cores "$(CORES)" --threads "$(THREADS)" \
+		--numa "$(NUMA)" --machine "$(MACHINE)" --lscpu "$(LSCPU)" \
 		--accel "$(ACCEL)" --cmdline "$(CMDLINE)" --timeout "$(TIMEOUT)" \
 		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
 		--runs "$(RUNS)" \
@@ -207,7 +215,11 @@ help:
 	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
 	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
 	@echo '  MONITORS=$(MONITORS)		0 turns off the vmstat/interrupts/... monitors'
-	@echo '  SMP=$(SMP)  MEM=$(MEM)		guest CPUs and MiB'
+	@echo '  SMP=$(SMP)  MEM=$(MEM)		guest CPUs (default 2) and memory (default 1024M, or the profile'"'"'s)'
+	@echo '  SOCKETS=$(SOCKETS) CORES=$(CORES) THREADS=$(THREADS)	CPU topology (CORES per socket, THREADS per core)'
+	@echo '  NUMA=$(NUMA)		N nodes, or CPU lists per node: 0-3,8-11;4-7,12-15'
+	@echo '  MACHINE=$(MACHINE)		a profile in boot/machines: $(notdir $(basename $(wildcard boot/machines/*.conf)))'
+	@echo '  LSCPU=$(LSCPU)		an lscpu output (from a report) to copy the topology of'
 	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
 	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'
 	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'

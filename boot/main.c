@@ -30,6 +30,7 @@
 #include "qemu.h"
 #include "rundir.h"
 #include "session.h"
+#include "topology.h"
 
 struct test_desc {
 	const char *name;
@@ -63,7 +64,9 @@ struct run_opts {
 	const char *release;
 	char *params[PARAMS_MAX];
 	int nparams;
-	unsigned int smp, mem_mb, timeout, silence, runs;
+	unsigned int timeout, silence, runs;
+	struct topology_request topo_req;
+	struct topology topo;
 	enum qemu_accel accel;
 	int verbose;
 };
@@ -222,9 +225,33 @@ static int tests_take(const struct run_opts *o, const char *key)
 	return 0;
 }
 
+/* Memory this host cannot give is scaled down, never silently. */
+static void topology_mem_fit(struct topology *t)
+{
+	unsigned long long kb = 0;
+	char line[256];
+	FILE *f = fopen("/proc/meminfo", "r");
+	unsigned int can;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu", &kb) == 1)
+			break;
+	fclose(f);
+	/* Leave a quarter to the host, and QEMU's own overhead. */
+	can = kb / 1024 * 3 / 4;
+	if (!kb || t->mem_mb <= can)
+		return;
+	fprintf(stderr,
+		"bootbench: warning: MEM=%uM is more than this host can give (%llu MiB available): using %uM\n",
+		t->mem_mb, kb / 1024, can);
+	t->mem_mb = can;
+}
+
 static int run_opts_check(struct run_opts *o)
 {
-	char key[64], ukey[64];
+	char key[64], ukey[64], why[256];
 	struct stat st;
 	int i, err;
 
@@ -271,19 +298,33 @@ static int run_opts_check(struct run_opts *o)
 		return bad_input(
 			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",
 			o->qemu);
-	if (!o->smp || o->smp > 1024)
-		return bad_input("SMP=%u is impossible: give 1 to 1024 CPUs",
-				 o->smp);
+	err = topology_resolve(&o->topo_req, &o->topo, why, sizeof(why));
+	if (err == -ENOMEM)
+		return VERDICT_INFRA;
+	if (err)
+		return bad_input("impossible topology: %s", why);
+	topology_mem_fit(&o->topo);
+	if (o->topo.note[0])
+		fprintf(stderr, "bootbench: note: %s\n", o->topo.note);
 	return 0;
 }
 
 static int run_params_dir(const struct run_opts *o, char *buf, size_t size)
 {
+	const struct topology *t = &o->topo;
 	size_t len;
 	int i;
 
 	/* The topology changes results as much as the parameters do. */
-	len = snprintf(buf, size, "smp%u-%uM", o->smp, o->mem_mb);
+	if (t->name[0])
+		len = snprintf(buf, size, "%s-%uM", t->name, t->mem_mb);
+	else if (t->sockets > 1 || t->threads > 1)
+		len = snprintf(buf, size, "%us%uc%ut-%uM", t->sockets, t->cores,
+			       t->threads, t->mem_mb);
+	else
+		len = snprintf(buf, size, "smp%u-%uM", t->cpus, t->mem_mb);
+	if (t->nnodes > 1 && len < size)
+		len += snprintf(buf + len, size - len, "-%un", t->nnodes);
 	for (i = 0; i < o->nparams && len < size; i++)
 		len += snprintf(buf + len, size - len, "-%s", o->params[i]);
 	for (i = 0; buf[i]; i++)
@@ -297,13 +338,102 @@ static int param_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* What the guest saw of its topology, for job.json, and any difference. */
+static char topo_seen[1024], topo_mismatch[512];
+
+static void topology_json_write(struct json_buf *j, const struct topology *t,
+				const char *seen)
+{
+	unsigned int i;
+
+	json_key_write(j, "topology");
+	json_object_open(j);
+	json_key_write(j, "machine");
+	json_string_write(j, t->name);
+	json_key_write(j, "cpu_model");
+	json_string_write(j, t->cpu_model);
+	json_key_write(j, "sockets");
+	json_int_write(j, t->sockets);
+	json_key_write(j, "cores");
+	json_int_write(j, t->cores);
+	json_key_write(j, "threads");
+	json_int_write(j, t->threads);
+	json_key_write(j, "cpus");
+	json_int_write(j, t->cpus);
+	json_key_write(j, "node_cpus");
+	json_array_open(j);
+	for (i = 0; i < t->nnodes; i++)
+		json_string_write(j, t->node_cpus[i]);
+	json_array_close(j);
+	json_object_close(j);
+	json_key_write(j, "topology_seen");
+	json_string_write(j, seen);
+}
+
+static double hello_number(const struct json_value *rec, const char *key)
+{
+	const struct json_value *v = json_member(rec, key);
+
+	return v && v->type == JSON_NUMBER ? v->number : -1;
+}
+
+/* Verified, not assumed: the guest must see what was asked. */
+static void topology_verify(const struct topology *t,
+			    const struct json_value *rec)
+{
+	const struct json_value *nodes = json_member(rec, "node_cpus"), *n;
+	unsigned int i, seen_nodes = 0;
+	size_t len;
+
+	len = snprintf(topo_seen, sizeof(topo_seen),
+		       "%g packages x %g cores x %g threads, %g CPUs online",
+		       hello_number(rec, "cpu_packages"),
+		       hello_number(rec, "cores_per_package"),
+		       hello_number(rec, "threads_per_core"),
+		       hello_number(rec, "cpus_online"));
+	for (n = nodes && nodes->type == JSON_ARRAY ? nodes->child : NULL; n;
+	     n = n->next, seen_nodes++)
+		if (n->type == JSON_STRING && len < sizeof(topo_seen))
+			len += snprintf(topo_seen + len,
+					sizeof(topo_seen) - len, "%s node%u %s",
+					seen_nodes ? "," : ";", seen_nodes,
+					n->string);
+	if (hello_number(rec, "cpus_online") != t->cpus ||
+	    hello_number(rec, "cpu_packages") != t->sockets ||
+	    hello_number(rec, "cores_per_package") != t->cores ||
+	    hello_number(rec, "threads_per_core") != t->threads ||
+	    (t->nnodes > 1 && seen_nodes != t->nnodes)) {
+		snprintf(
+			topo_mismatch, sizeof(topo_mismatch),
+			"the guest does not have the topology asked for: asked %u sockets x %u cores x %u threads, %u nodes; it sees %.300s",
+			t->sockets, t->cores, t->threads,
+			t->nnodes ? t->nnodes : 1, topo_seen);
+		return;
+	}
+	for (i = 0, n = nodes ? nodes->child : NULL; t->nnodes > 1 && n;
+	     n = n->next, i++) {
+		if (n->type != JSON_STRING ||
+		    !cpulist_equal(n->string, t->node_cpus[i])) {
+			snprintf(
+				topo_mismatch, sizeof(topo_mismatch),
+				"the guest's NUMA node %u has CPUs %.60s, asked %.60s",
+				i, n->type == JSON_STRING ? n->string : "?",
+				t->node_cpus[i]);
+			return;
+		}
+	}
+}
+
 static void ev_hello(void *ctx, const struct json_value *rec)
 {
+	const struct run_opts *o = ctx;
+
+	if (o->topo.cpus)
+		topology_verify(&o->topo, rec);
 	const struct json_value *rel = json_member(rec, "release");
 	const struct json_value *cpus = json_member(rec, "cpus_online");
 	const struct json_value *bt = json_member(rec, "boot_time");
 
-	(void)ctx;
 	printf("bootbench: booted %s: %g CPUs, kernel up in %.2f s\n",
 	       rel ? rel->string : "?",
 	       cpus && cpus->type == JSON_NUMBER ? cpus->number : 0,
@@ -442,9 +572,10 @@ static int job_write(const struct rundir *rd, const struct run_opts *o,
 	json_key_write(&j, "release");
 	json_string_write(&j, release);
 	json_key_write(&j, "smp");
-	json_int_write(&j, o->smp);
+	json_int_write(&j, o->topo.cpus);
 	json_key_write(&j, "mem_mb");
-	json_int_write(&j, o->mem_mb);
+	json_int_write(&j, o->topo.mem_mb);
+	topology_json_write(&j, &o->topo, topo_seen);
 	json_key_write(&j, "accel");
 	json_string_write(&j, o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
 	json_key_write(&j, "accel_reason");
@@ -563,6 +694,7 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 	FILE *raw;
 	int err, i;
 
+	topo_seen[0] = topo_mismatch[0] = '\0';
 	err = rundir_create(&rd, o->results, o->test, params, release);
 	if (err) {
 		fprintf(stderr,
@@ -583,7 +715,7 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 	if (o->runs > 1)
 		printf("bootbench: run %u of %u\n", run, o->runs);
 	printf("bootbench: %s on %s (%s), %u CPU(s), %u MiB, %s\n", o->test,
-	       release, o->kernel, o->smp, o->mem_mb,
+	       release, o->kernel, o->topo.cpus, o->topo.mem_mb,
 	       o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG");
 	fflush(stdout);
 	session_run(sc, &s, raw, &ev);
@@ -591,6 +723,10 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 		s.verdict = VERDICT_INFRA;
 		snprintf(s.message, sizeof(s.message),
 			 "writing samples.jsonl: %s", strerror(errno));
+	}
+	if (topo_mismatch[0] && s.verdict == VERDICT_OK) {
+		s.verdict = VERDICT_INFRA;
+		snprintf(s.message, sizeof(s.message), "%s", topo_mismatch);
 	}
 	verdict_settle(&s);
 	if (unixbench_index_add(&s.stream))
@@ -695,8 +831,7 @@ static int cmd_run(struct run_opts *o)
 	sc.qemu.kernel = o->kernel;
 	sc.qemu.initrd = o->initrd;
 	sc.qemu.append = cmdline;
-	sc.qemu.smp = o->smp;
-	sc.qemu.mem_mb = o->mem_mb;
+	sc.qemu.topo = &o->topo;
 	sc.qemu.accel = o->accel;
 	sc.timeout = o->timeout;
 	sc.silence = o->silence;
@@ -811,7 +946,9 @@ static void usage(FILE *f)
 		"       bootbench tests\n"
 		"       bootbench replay STREAM [RESULTS]\n"
 		"       bootbench run --kernel K --initrd I --test T [--param key=value]...\n"
-		"                     [--smp N] [--mem MB] [--accel auto|kvm|tcg] [--cmdline S]\n"
+		"                     [--smp N] [--sockets S --cores C --threads T] [--numa N|LISTS]\n"
+		"                     [--machine NAME|FILE] [--lscpu FILE] [--mem MB]\n"
+		"                     [--accel auto|kvm|tcg] [--cmdline S]\n"
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
 		"                     [--runs N] [--release R] [-v]\n");
 }
@@ -836,6 +973,13 @@ int main(int argc, char **argv)
 		{ "test", required_argument, NULL, 't' },
 		{ "param", required_argument, NULL, 'p' },
 		{ "smp", required_argument, NULL, 's' },
+		{ "sockets", required_argument, NULL, 'o' },
+		{ "cores", required_argument, NULL, 'C' },
+		{ "threads", required_argument, NULL, 'H' },
+		{ "numa", required_argument, NULL, 'n' },
+		{ "machine", required_argument, NULL, 'M' },
+		{ "lscpu", required_argument, NULL, 'L' },
+		{ "machines-dir", required_argument, NULL, 'D' },
 		{ "mem", required_argument, NULL, 'm' },
 		{ "accel", required_argument, NULL, 'a' },
 		{ "cmdline", required_argument, NULL, 'c' },
@@ -851,8 +995,7 @@ int main(int argc, char **argv)
 	struct run_opts o = {
 		.results = "out/results",
 		.qemu = "qemu-system-x86_64",
-		.smp = 2,
-		.mem_mb = 1024,
+		.topo_req = { .machines_dir = "boot/machines" },
 		.timeout = 3600,
 		.silence = 120,
 		.runs = 1,
@@ -916,11 +1059,39 @@ int main(int argc, char **argv)
 			o.params[o.nparams++] = optarg;
 			break;
 		case 's':
-			if (parse_uint_opt("SMP", optarg, 1, 1024, &o.smp))
+			if (*optarg && parse_uint_opt("SMP", optarg, 1, 1024,
+						      &o.topo_req.smp))
 				return VERDICT_BAD_INPUT;
 			break;
+		case 'o':
+			if (*optarg && parse_uint_opt("SOCKETS", optarg, 1, 64,
+						      &o.topo_req.sockets))
+				return VERDICT_BAD_INPUT;
+			break;
+		case 'C':
+			if (*optarg && parse_uint_opt("CORES", optarg, 1, 1024,
+						      &o.topo_req.cores))
+				return VERDICT_BAD_INPUT;
+			break;
+		case 'H':
+			if (*optarg && parse_uint_opt("THREADS", optarg, 1, 8,
+						      &o.topo_req.threads))
+				return VERDICT_BAD_INPUT;
+			break;
+		case 'n':
+			o.topo_req.numa = optarg;
+			break;
+		case 'M':
+			o.topo_req.machine = optarg;
+			break;
+		case 'L':
+			o.topo_req.lscpu = optarg;
+			break;
+		case 'D':
+			o.topo_req.machines_dir = optarg;
+			break;
 		case 'm':
-			if (mem_parse(optarg, &o.mem_mb))
+			if (*optarg && mem_parse(optarg, &o.topo_req.mem_mb))
 				return bad_input(
 					"MEM=%s is not valid: give MiB (64 or more) or a size like 2G",
 					optarg);

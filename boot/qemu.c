@@ -9,9 +9,12 @@
 
 int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 {
+	const struct topology *t = c->topo;
+	unsigned int i, left;
+
 	if (!c->binary || !c->kernel || !c->initrd || !c->append ||
-	    !c->console_sock || !c->results_sock || !c->smp || !c->mem_mb ||
-	    c->accel == QEMU_ACCEL_AUTO)
+	    !c->console_sock || !c->results_sock || !t || !t->cpus ||
+	    !t->mem_mb || c->accel == QEMU_ACCEL_AUTO)
 		return -EINVAL;
 	strv_add(a, c->binary);
 	/* Nothing but what we ask for: no NIC and its option ROM, no VGA. */
@@ -27,11 +30,46 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 	if (c->accel == QEMU_ACCEL_KVM) {
 		strv_add(a, "-cpu");
 		strv_add(a, "host");
+	} else if (t->cpu_model[0]) {
+		strv_add(a, "-cpu");
+		strv_add(a, t->cpu_model);
+	} else if (t->threads > 1) {
+		/*
+		 * Neither qemu64 nor TCG's "max" (an AMD without TOPOEXT) shows
+		 * SMT siblings to Linux; an Intel model reports them in CPUID.
+		 */
+		strv_add(a, "-cpu");
+		strv_add(a, "IvyBridge");
 	}
 	strv_add(a, "-smp");
-	strv_addf(a, "%u", c->smp);
+	strv_addf(a, "cpus=%u,sockets=%u,cores=%u,threads=%u", t->cpus,
+		  t->sockets, t->cores, t->threads);
 	strv_add(a, "-m");
-	strv_addf(a, "%uM", c->mem_mb);
+	strv_addf(a, "%uM", t->mem_mb);
+	/* Memory split evenly over the nodes; the last takes the rest. */
+	for (i = 0, left = t->mem_mb; t->nnodes > 1 && i < t->nnodes; i++) {
+		unsigned int mb = i + 1 < t->nnodes ? t->mem_mb / t->nnodes :
+						      left;
+		char node[1024];
+		const char *p = t->node_cpus[i];
+		size_t len;
+
+		left -= mb;
+		strv_add(a, "-object");
+		strv_addf(a, "memory-backend-ram,id=mem%u,size=%uM", i, mb);
+		len = snprintf(node, sizeof(node),
+			       "node,nodeid=%u,memdev=mem%u", i, i);
+		/* QEMU takes one range per cpus=: repeat it for each. */
+		while (*p && len < sizeof(node)) {
+			size_t n = strcspn(p, ",");
+
+			len += snprintf(node + len, sizeof(node) - len,
+					",cpus=%.*s", (int)n, p);
+			p += n + (p[n] == ',');
+		}
+		strv_add(a, "-numa");
+		strv_add(a, node);
+	}
 	strv_add(a, "-kernel");
 	strv_add(a, c->kernel);
 	strv_add(a, "-initrd");

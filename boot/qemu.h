@@ -3,6 +3,7 @@
 #define BOOTBENCH_QEMU_H
 
 #include "strv.h"
+#include "topology.h"
 
 enum qemu_accel {
 	QEMU_ACCEL_AUTO,
@@ -15,8 +16,7 @@ struct qemu_conf {
 	const char *kernel;
 	const char *initrd;
 	const char *append; /* the full kernel command line */
-	unsigned int smp;
-	unsigned int mem_mb;
+	const struct topology *topo; /* CPUs, nodes, memory, CPU model */
 	enum qemu_accel accel; /* resolved: KVM or TCG */
 	const char *console_sock;
 	const char *results_sock;

@@ -9,6 +9,93 @@
 
 #include "init.h"
 
+/* How many distinct values a per-CPU topology file has, over CPUs in @pkg. */
+static int sysinfo_distinct(const char *file, int pkg)
+{
+	static int seen[4096];
+	char path[128], buf[32];
+	int n = 0, cpu, v, p, i;
+
+	for (cpu = 0; cpu < 4096; cpu++) {
+		snprintf(
+			path, sizeof(path),
+			"/sys/devices/system/cpu/cpu%d/topology/physical_package_id",
+			cpu);
+		if (file_read(path, buf, sizeof(buf)) < 0)
+			break;
+		p = atoi(buf);
+		if (pkg >= 0 && p != pkg)
+			continue;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/topology/%s", cpu,
+			 file);
+		if (file_read(path, buf, sizeof(buf)) < 0)
+			continue;
+		v = atoi(buf);
+		for (i = 0; i < n && seen[i] != v; i++)
+			;
+		if (i == n && n < 4096)
+			seen[n++] = v;
+	}
+	return n;
+}
+
+/* Count the CPUs of a list such as "0-3,8-11". */
+static int sysinfo_cpulist_count(const char *s)
+{
+	int n = 0, a, b;
+
+	while (*s) {
+		a = b = strtol(s, (char **)&s, 10);
+		if (*s == '-')
+			b = strtol(s + 1, (char **)&s, 10);
+		n += b - a + 1;
+		if (*s == ',')
+			s++;
+		else
+			break;
+	}
+	return n;
+}
+
+static void sysinfo_topology_write(struct json_buf *j, int nodes)
+{
+	char path[128], buf[4096], *p;
+	int i;
+
+	json_key_write(j, "cpu_packages");
+	json_int_write(j, sysinfo_distinct("physical_package_id", -1));
+	json_key_write(j, "cores_per_package");
+	json_int_write(j, sysinfo_distinct("core_id", 0));
+	if (file_read(
+		    "/sys/devices/system/cpu/cpu0/topology/thread_siblings_list",
+		    buf, sizeof(buf)) >= 0) {
+		json_key_write(j, "threads_per_core");
+		json_int_write(j, sysinfo_cpulist_count(buf));
+	}
+	json_key_write(j, "node_cpus");
+	json_array_open(j);
+	for (i = 0; i < nodes; i++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/node/node%d/cpulist", i);
+		json_string_write(
+			j, file_read(path, buf, sizeof(buf)) >= 0 ? buf : "");
+	}
+	json_array_close(j);
+	json_key_write(j, "node_mem_kb");
+	json_array_open(j);
+	for (i = 0; i < nodes; i++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/node/node%d/meminfo", i);
+		/* "Node 0 MemTotal:       1014616 kB" is the first line. */
+		p = file_read(path, buf, sizeof(buf)) >= 0 ?
+			    strstr(buf, "MemTotal:") :
+			    NULL;
+		json_int_write(j, p ? atoll(p + 9) : 0);
+	}
+	json_array_close(j);
+}
+
 static int sysinfo_nodes_count(void)
 {
 	struct dirent *de;
@@ -53,6 +140,7 @@ void sysinfo_write(struct json_buf *j)
 	json_int_write(j, sysconf(_SC_NPROCESSORS_ONLN));
 	json_key_write(j, "nodes");
 	json_int_write(j, sysinfo_nodes_count());
+	sysinfo_topology_write(j, sysinfo_nodes_count());
 	json_key_write(j, "mem_total_kb");
 	json_int_write(j, (int64_t)sysconf(_SC_PHYS_PAGES) *
 				  (sysconf(_SC_PAGESIZE) / 1024));

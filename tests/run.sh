@@ -62,10 +62,11 @@ build test_json tests/unit/test_json.c init/json.c boot/json_parse.c &&
 	unit test_json
 build test_stream tests/unit/test_stream.c boot/stream.c boot/json_parse.c &&
 	unit test_stream
-build test_host tests/unit/test_host.c boot/qemu.c boot/strv.c boot/bzimage.c \
+build test_host tests/unit/test_host.c boot/qemu.c boot/strv.c boot/bzimage.c boot/topology.c \
 	benchmarks/params.c benchmarks/unixbench.c benchmarks/messaging.c \
 	-lpthread && unit test_host
 build test_job tests/unit/test_job.c init/job.c && unit test_job
+build test_topology tests/unit/test_topology.c boot/topology.c && unit test_topology
 build mkcpio initramfs/mkcpio.c initramfs/cpio.c
 build jsonget tests/jsonget.c boot/json_parse.c
 build schemacheck tests/schemacheck.c boot/json_parse.c
@@ -387,6 +388,26 @@ else
 fi
 check "schema: the checker refuses the hostile stream" \
 	sh -c "! '$T/schemacheck' -l $S/record.schema.json tests/fuzz/corpus/stream/hostile"
+
+# Topology: asked, booted, and verified from inside the guest.
+"$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn --results "$T/topo" \
+	--sockets 2 --cores 1 --threads 2 --numa 2 --mem 512 >"$T/topo.out" 2>"$T/topo.err"
+rc=$?
+trun=$(ls -d "$T"/topo/fault/*/*/0 2>/dev/null)
+check "topology: 2 sockets x 1 core x 2 threads, 2 nodes boots and is verified (exit 0)" test "$rc" -eq 0 -a -n "$trun"
+check "topology: the guest's hello shows 2 packages, 2 threads per core, nodes 0-1 and 2-3" \
+	grep -q '"cpu_packages":2,"cores_per_package":1,"threads_per_core":2,"node_cpus":\["0-1","2-3"\]' "$trun/samples.jsonl"
+check "topology: job.json records what was asked and what was seen" \
+	sh -c "grep -q '\"topology\":{' '$trun/job.json' && grep -q '\"topology_seen\":\"2 packages x 1 cores x 2 threads' '$trun/job.json'"
+"$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn --results "$T/topo" \
+	--smp 4 --numa "0,2;1,3" --sockets 2 --threads 2 --mem 512 >"$T/topo.out" 2>"$T/topo.err"
+rc=$?
+check "topology: nodes that split SMT siblings do not match what the guest sees: exit 5, named" \
+	sh -c "test $rc -eq 5 && grep -q 'the guest does not have the topology asked for' '$T/topo.err'"
+expect_bad "a profile out of reach" 2 "arm64 server" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --machine arm64-224 $R
+expect_bad "an impossible NUMA split" 2 "NUMA=8 is impossible" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 4 --numa 8 $R
 
 # A kernel that cannot find an init panics: seen on the console, not waited out.
 start=$(date +%s)

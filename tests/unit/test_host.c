@@ -24,13 +24,17 @@ static int argv_has(const struct strv *a, const char *opt, const char *val)
 
 static void test_qemu(void)
 {
+	struct topology t = { .sockets = 1,
+			      .cores = 4,
+			      .threads = 1,
+			      .cpus = 4,
+			      .mem_mb = 2048 };
 	struct qemu_conf c = {
 		.binary = "qemu-system-x86_64",
 		.kernel = "bz",
 		.initrd = "rd",
 		.append = "console=ttyS0 x=\"a b\"",
-		.smp = 4,
-		.mem_mb = 2048,
+		.topo = &t,
 		.accel = QEMU_ACCEL_TCG,
 		.console_sock = "/s/con",
 		.results_sock = "/s/res",
@@ -42,10 +46,13 @@ static void test_qemu(void)
 	CHECK("qemu: no default devices, no reboot",
 	      argv_has(&a, "-nodefaults", NULL) &&
 		      argv_has(&a, "-no-reboot", NULL));
-	CHECK("qemu: smp and memory",
-	      argv_has(&a, "-smp", "4") && argv_has(&a, "-m", "2048M"));
-	CHECK("qemu: tcg",
-	      argv_has(&a, "-accel", "tcg") && !argv_has(&a, "-cpu", "host"));
+	CHECK("qemu: topology and memory",
+	      argv_has(&a, "-smp", "cpus=4,sockets=1,cores=4,threads=1") &&
+		      argv_has(&a, "-m", "2048M"));
+	CHECK("qemu: tcg with the default CPU",
+	      argv_has(&a, "-accel", "tcg") && !argv_has(&a, "-cpu", NULL));
+	CHECK("qemu: no NUMA options for one node",
+	      !argv_has(&a, "-numa", NULL));
 	CHECK("qemu: direct kernel boot",
 	      argv_has(&a, "-kernel", "bz") && argv_has(&a, "-initrd", "rd") &&
 		      argv_has(&a, "-append", c.append));
@@ -63,6 +70,21 @@ static void test_qemu(void)
 	free(line);
 	strv_free(&a);
 
+	t.sockets = 2, t.cores = 1, t.threads = 2, t.nnodes = 2;
+	t.mem_mb = 1025;
+	strcpy(t.node_cpus[0], "0,2");
+	strcpy(t.node_cpus[1], "1,3");
+	qemu_args_build(&c, &a);
+	CHECK("qemu: NUMA nodes with their memory, the last taking the rest",
+	      argv_has(&a, "-object", "memory-backend-ram,id=mem0,size=512M") &&
+		      argv_has(&a, "-object",
+			       "memory-backend-ram,id=mem1,size=513M"));
+	CHECK("qemu: a node's CPU list as one cpus= per range",
+	      argv_has(&a, "-numa", "node,nodeid=0,memdev=mem0,cpus=0,cpus=2"));
+	CHECK("qemu: SMT threads get a CPU model that shows them",
+	      argv_has(&a, "-cpu", "IvyBridge"));
+	strv_free(&a);
+
 	c.accel = QEMU_ACCEL_KVM;
 	qemu_args_build(&c, &a);
 	CHECK("qemu: kvm uses the host CPU",
@@ -74,7 +96,7 @@ static void test_qemu(void)
 	      qemu_args_build(&c, &a) == -EINVAL);
 	strv_free(&a);
 	c.accel = QEMU_ACCEL_TCG;
-	c.smp = 0;
+	t.cpus = 0;
 	CHECK("qemu: zero CPUs refused", qemu_args_build(&c, &a) == -EINVAL);
 	strv_free(&a);
 }

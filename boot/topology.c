@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "topology.h"
+
+static __attribute__((format(printf, 3, 4))) int
+topo_fail(char *why, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, len, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+int cpulist_parse(const char *s, unsigned char *bits, unsigned int max)
+{
+	memset(bits, 0, max);
+	while (*s) {
+		char *end;
+		unsigned long a, b;
+
+		if (!isdigit((unsigned char)*s))
+			return -EINVAL;
+		a = strtoul(s, &end, 10);
+		b = a;
+		if (*end == '-') {
+			if (!isdigit((unsigned char)end[1]))
+				return -EINVAL;
+			b = strtoul(end + 1, &end, 10);
+		}
+		if (a > b || b >= max)
+			return -EINVAL;
+		for (; a <= b; a++)
+			bits[a] = 1;
+		if (*end == ',' && end[1])
+			end++;
+		else if (*end)
+			return -EINVAL;
+		s = end;
+	}
+	return 0;
+}
+
+int cpulist_equal(const char *a, const char *b)
+{
+	static unsigned char x[TOPO_CPUS_MAX], y[TOPO_CPUS_MAX];
+
+	if (cpulist_parse(a, x, TOPO_CPUS_MAX) ||
+	    cpulist_parse(b, y, TOPO_CPUS_MAX))
+		return 0;
+	return !memcmp(x, y, TOPO_CPUS_MAX);
+}
+
+/* Every CPU in exactly one node. */
+static int topo_nodes_check(const struct topology *t, char *why, size_t len)
+{
+	static unsigned char seen[TOPO_CPUS_MAX], bits[TOPO_CPUS_MAX];
+	unsigned int i, c;
+
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; i < t->nnodes; i++) {
+		if (cpulist_parse(t->node_cpus[i], bits, TOPO_CPUS_MAX))
+			return topo_fail(
+				why, len,
+				"node %u's CPU list '%s' is not a list like 0-3,8-11",
+				i, t->node_cpus[i]);
+		for (c = 0; c < TOPO_CPUS_MAX; c++) {
+			if (!bits[c])
+				continue;
+			if (c >= t->cpus)
+				return topo_fail(
+					why, len,
+					"node %u names CPU %u, but there are only %u CPUs",
+					i, c, t->cpus);
+			if (seen[c])
+				return topo_fail(why, len,
+						 "CPU %u is in two NUMA nodes",
+						 c);
+			seen[c] = 1;
+		}
+	}
+	for (c = 0; t->nnodes && c < t->cpus; c++)
+		if (!seen[c])
+			return topo_fail(why, len, "CPU %u is in no NUMA node",
+					 c);
+	return 0;
+}
+
+static int topo_mem_parse(const char *s, unsigned int *mb)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	v = strtoull(s, &end, 10);
+	while (*end == ' ')
+		end++;
+	if (*end == 'G' || *end == 'g')
+		v *= 1024;
+	else if (*end == 'T' || *end == 't')
+		v *= 1024 * 1024;
+	if (v < 64 || v > 64ULL * 1024 * 1024)
+		return -ERANGE;
+	*mb = v;
+	return 0;
+}
+
+/* Nodes of equal size in CPU order: node i takes CPUs [i*n/k, (i+1)*n/k). */
+static void topo_nodes_split(struct topology *t, unsigned int k)
+{
+	unsigned int i;
+
+	t->nnodes = k;
+	for (i = 0; i < k; i++) {
+		unsigned int a = i * t->cpus / k, b = (i + 1) * t->cpus / k - 1;
+
+		snprintf(t->node_cpus[i], sizeof(t->node_cpus[i]), "%u-%u", a,
+			 b);
+	}
+}
+
+static int topo_numa_apply(struct topology *t, const char *numa, char *why,
+			   size_t len)
+{
+	char *copy, *list, *save = NULL;
+	unsigned long k;
+	char *end;
+
+	if (!numa || !*numa)
+		return 0;
+	k = strtoul(numa, &end, 10);
+	if (isdigit((unsigned char)*numa) && !*end) {
+		if (k < 1 || k > TOPO_NODES_MAX || k > t->cpus)
+			return topo_fail(
+				why, len,
+				"NUMA=%s is impossible: give 1 to %u nodes for %u CPUs",
+				numa,
+				t->cpus < TOPO_NODES_MAX ? t->cpus :
+							   TOPO_NODES_MAX,
+				t->cpus);
+		topo_nodes_split(t, k);
+		return 0;
+	}
+	copy = strdup(numa);
+	if (!copy)
+		return -ENOMEM;
+	t->nnodes = 0;
+	for (list = strtok_r(copy, ";", &save); list;
+	     list = strtok_r(NULL, ";", &save)) {
+		if (t->nnodes == TOPO_NODES_MAX) {
+			free(copy);
+			return topo_fail(why, len,
+					 "NUMA=%s: more than %d nodes", numa,
+					 TOPO_NODES_MAX);
+		}
+		snprintf(t->node_cpus[t->nnodes++], sizeof(t->node_cpus[0]),
+			 "%s", list);
+	}
+	free(copy);
+	return 0;
+}
+
+/* "key: value" or "key = value"; returns the value or NULL. */
+static const char *topo_line_value(char *line, const char *key, char sep)
+{
+	size_t n = strlen(key);
+	char *v;
+
+	if (strncmp(line, key, n))
+		return NULL;
+	v = line + n;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	if (*v != sep)
+		return NULL;
+	v++;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	v[strcspn(v, "\r\n")] = '\0';
+	return v;
+}
+
+/* A report's "Model name:" to the closest QEMU CPU model. */
+static const char *topo_cpu_model(const char *model)
+{
+	static const struct {
+		const char *match, *qemu;
+	} map[] = {
+		{ "06/55", "Skylake-Server" },
+		{ "06/85", "Skylake-Server" },
+		{ "Skylake", "Skylake-Server" },
+		{ "E5-2690 v2", "IvyBridge" },
+		{ "i3-3220", "IvyBridge" },
+		{ "i7 CPU 870", "Nehalem" },
+		{ "Cascade", "Cascadelake-Server" },
+		{ "Ice", "Icelake-Server" },
+		{ "Sapphire", "SapphireRapids" },
+		{ "Haswell", "Haswell" },
+		{ "Broadwell", "Broadwell" },
+		{ "EPYC", "EPYC" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strstr(model, map[i].match))
+			return map[i].qemu;
+	return "";
+}
+
+int topology_lscpu_parse(const char *text, struct topology *t, char *why,
+			 size_t len)
+{
+	char *copy = strdup(text), *line, *save = NULL;
+	unsigned int cpus = 0, node;
+	const char *v;
+
+	if (!copy)
+		return -ENOMEM;
+	memset(t, 0, sizeof(*t));
+	for (line = strtok_r(copy, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		while (*line == ' ' || *line == '>' || *line == '\t')
+			line++;
+		if ((v = topo_line_value(line, "CPU(s)", ':')))
+			cpus = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "Thread(s) per core", ':')))
+			t->threads = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "Core(s) per socket", ':')))
+			t->cores = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "Socket(s)", ':')))
+			t->sockets = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "Model name", ':')))
+			snprintf(t->cpu_model, sizeof(t->cpu_model), "%s",
+				 topo_cpu_model(v));
+		else if (sscanf(line, "NUMA node%u CPU(s):", &node) == 1 &&
+			 node < TOPO_NODES_MAX && (v = strchr(line, ':'))) {
+			v++;
+			while (*v == ' ' || *v == '\t')
+				v++;
+			snprintf(t->node_cpus[node], sizeof(t->node_cpus[0]),
+				 "%.*s", (int)strcspn(v, " \r\n"), v);
+			if (node + 1 > t->nnodes)
+				t->nnodes = node + 1;
+		}
+	}
+	free(copy);
+	if (!t->sockets || !t->cores || !t->threads)
+		return topo_fail(
+			why, len,
+			"the lscpu output lacks Socket(s), Core(s) per socket or Thread(s) per core");
+	t->cpus = t->sockets * t->cores * t->threads;
+	if (cpus && cpus != t->cpus)
+		return topo_fail(
+			why, len,
+			"lscpu says %u CPU(s) but %u sockets x %u cores x %u threads = %u",
+			cpus, t->sockets, t->cores, t->threads, t->cpus);
+	return 0;
+}
+
+int topology_profile_parse(const char *text, struct topology *t, char *why,
+			   size_t len)
+{
+	char *copy = strdup(text), *line, *save = NULL;
+	unsigned int node;
+	const char *v;
+	int err = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	memset(t, 0, sizeof(*t));
+	for (line = strtok_r(copy, "\n", &save); line && !err;
+	     line = strtok_r(NULL, "\n", &save)) {
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (!*line || *line == '#')
+			continue;
+		if ((v = topo_line_value(line, "name", '=')))
+			snprintf(t->name, sizeof(t->name), "%s", v);
+		else if ((v = topo_line_value(line, "sockets", '=')))
+			t->sockets = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "cores", '=')))
+			t->cores = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "threads", '=')))
+			t->threads = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "cpu", '=')))
+			snprintf(t->cpu_model, sizeof(t->cpu_model), "%s", v);
+		else if ((v = topo_line_value(line, "mem", '=')))
+			err = topo_mem_parse(v, &t->mem_mb) ?
+				      topo_fail(why, len,
+						"mem = %s is not a size", v) :
+				      0;
+		else if ((v = topo_line_value(line, "unsupported", '=')))
+			err = topo_fail(why, len, "%s", v);
+		else if (sscanf(line, "node%u", &node) == 1 &&
+			 node < TOPO_NODES_MAX && (v = strchr(line, '='))) {
+			v++;
+			while (*v == ' ')
+				v++;
+			snprintf(t->node_cpus[node], sizeof(t->node_cpus[0]),
+				 "%.*s", (int)strcspn(v, " \r\n"), v);
+			if (node + 1 > t->nnodes)
+				t->nnodes = node + 1;
+		} else {
+			err = topo_fail(why, len, "unknown line '%.60s'", line);
+		}
+	}
+	free(copy);
+	if (err)
+		return err;
+	if (!t->sockets || !t->cores || !t->threads)
+		return topo_fail(why, len,
+				 "the profile lacks sockets, cores or threads");
+	t->cpus = t->sockets * t->cores * t->threads;
+	return 0;
+}
+
+static char *topo_file_read(const char *path)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return NULL;
+	if (getdelim(&buf, &cap, '\0', f) < 0) {
+		free(buf);
+		buf = strdup("");
+	}
+	fclose(f);
+	return buf;
+}
+
+/*
+ * QEMU numbers CPUs socket by socket, core by core, thread by thread; a
+ * real machine's lscpu often numbers all first threads before the
+ * second ones (node0 0-27,56-83). With one node per socket the meaning
+ * is "a node is a socket": keep that, in QEMU's numbering, and say so.
+ */
+static void topo_nodes_renumber(struct topology *t)
+{
+	struct topology split = *t;
+	unsigned int i;
+
+	topo_nodes_split(&split, t->nnodes);
+	for (i = 0; i < t->nnodes; i++)
+		if (!cpulist_equal(t->node_cpus[i], split.node_cpus[i]))
+			break;
+	if (i == t->nnodes)
+		return;
+	snprintf(
+		t->note, sizeof(t->note),
+		"one NUMA node per socket as asked; QEMU numbers CPUs socket by socket, so node0 %.40s becomes %.40s",
+		t->node_cpus[0], split.node_cpus[0]);
+	for (i = 0; i < t->nnodes; i++)
+		memcpy(t->node_cpus[i], split.node_cpus[i],
+		       sizeof(t->node_cpus[i]));
+}
+
+int topology_resolve(const struct topology_request *r, struct topology *t,
+		     char *why, size_t len)
+{
+	char path[4096], *text;
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	if (r->machine && *r->machine) {
+		if (strchr(r->machine, '/'))
+			snprintf(path, sizeof(path), "%s", r->machine);
+		else
+			snprintf(path, sizeof(path), "%s/%s.conf",
+				 r->machines_dir, r->machine);
+		text = topo_file_read(path);
+		if (!text)
+			return topo_fail(
+				why, len,
+				"MACHINE=%s: no profile %s: see boot/machines/",
+				r->machine, path);
+		err = topology_profile_parse(text, t, why, len);
+		free(text);
+		if (err)
+			return err;
+	} else if (r->lscpu && *r->lscpu) {
+		text = topo_file_read(r->lscpu);
+		if (!text)
+			return topo_fail(why, len, "LSCPU=%s: %s", r->lscpu,
+					 strerror(errno));
+		err = topology_lscpu_parse(text, t, why, len);
+		free(text);
+		if (err)
+			return err;
+	} else {
+		t->sockets = r->sockets ? r->sockets : 1;
+		t->threads = r->threads ? r->threads : 1;
+		if (r->cores) {
+			t->cores = r->cores;
+		} else if (r->smp) {
+			if (r->smp % (t->sockets * t->threads))
+				return topo_fail(
+					why, len,
+					"SMP=%u is not a multiple of SOCKETS=%u x THREADS=%u",
+					r->smp, t->sockets, t->threads);
+			t->cores = r->smp / (t->sockets * t->threads);
+		} else {
+			t->cores = 2 / t->sockets / t->threads ?
+					   2 / t->sockets / t->threads :
+					   1;
+		}
+		t->cpus = t->sockets * t->cores * t->threads;
+		if (r->smp && r->smp != t->cpus)
+			return topo_fail(
+				why, len,
+				"SMP=%u but SOCKETS=%u x CORES=%u x THREADS=%u = %u",
+				r->smp, t->sockets, t->cores, t->threads,
+				t->cpus);
+		err = topo_numa_apply(t, r->numa, why, len);
+		if (err)
+			return err;
+	}
+	/* A report's numbering is foreign; a user's own lists are kept. */
+	if (((r->machine && *r->machine) || (r->lscpu && *r->lscpu)) &&
+	    t->nnodes && t->nnodes == t->sockets)
+		topo_nodes_renumber(t);
+	if (!t->cpus || t->cpus > TOPO_CPUS_MAX)
+		return topo_fail(why, len,
+				 "%u CPUs is impossible: give 1 to %d", t->cpus,
+				 TOPO_CPUS_MAX);
+	if (r->mem_mb)
+		t->mem_mb = r->mem_mb;
+	if (!t->mem_mb)
+		t->mem_mb = 1024;
+	return topo_nodes_check(t, why, len);
+}
+
+void topology_describe(const struct topology *t, char *buf, size_t len)
+{
+	snprintf(
+		buf, len,
+		"%u socket%s x %u core%s x %u thread%s = %u CPU%s, %u NUMA node%s",
+		t->sockets, t->sockets == 1 ? "" : "s", t->cores,
+		t->cores == 1 ? "" : "s", t->threads,
+		t->threads == 1 ? "" : "s", t->cpus, t->cpus == 1 ? "" : "s",
+		t->nnodes ? t->nnodes : 1, t->nnodes > 1 ? "s" : "");
+}
