@@ -404,6 +404,24 @@ check "topology: job.json records what was asked and what was seen" \
 rc=$?
 check "topology: nodes that split SMT siblings do not match what the guest sees: exit 5, named" \
 	sh -c "test $rc -eq 5 && grep -q 'the guest does not have the topology asked for' '$T/topo.err'"
+"$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn --results "$T/topo2" \
+	--sockets 2 --cores 2 --threads 2 --numa "0-1,4-5;2-3,6-7" --mem 512 >/dev/null 2>"$T/topo.err"
+rc=$?
+check "topology: lkp-skl-sp1's interleaving scaled down (2x2x2, nodes 0-1,4-5 and 2-3,6-7) is verified" \
+	sh -c "test $rc -eq 0 && grep -q '\"threads_per_core\":2,\"node_cpus\":\[\"0-1,4-5\",\"2-3,6-7\"\]' $T/topo2/fault/*/*/0/samples.jsonl"
+"$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn --results "$T/topo3" \
+	--machine i3-3220 --mem 512 >/dev/null 2>"$T/topo.err"
+check "topology: MACHINE=i3-3220 (1 x 2 x 2) boots verified" test $? -eq 0
+"$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn --results "$T/topo4" \
+	--lscpu tests/lscpu-scaled-skl.txt --mem 512 >/dev/null 2>"$T/topo.err"
+rc=$?
+check "topology: an lscpu import (2 x 2 x 2, Skylake-Server) boots verified, with a note on numbering" \
+	sh -c "test $rc -eq 0 && grep -q 'note: one NUMA node per socket' $T/topo.err && grep -q '\"cpu_model\":\"Skylake-Server\"' $T/topo4/fault/*/*/0/job.json"
+"$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn --results "$T/topo5" \
+	--smp 4 --cmdline nr_cpus=2 --mem 512 >/dev/null 2>"$T/topo.err"
+rc=$?
+check "topology: a kernel booted with nr_cpus=2 of 4 fails with the difference (exit 5)" \
+	sh -c "test $rc -eq 5 && grep -q 'asked 1 sockets x 4 cores x 1 threads, 1 nodes; it sees 1 packages x 2 cores x 1 threads, 2 CPUs online' $T/topo.err"
 expect_bad "a profile out of reach" 2 "arm64 server" \
 	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --machine arm64-224 $R
 expect_bad "an impossible NUMA split" 2 "NUMA=8 is impossible" \
