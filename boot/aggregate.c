@@ -12,6 +12,7 @@
 
 #include "../init/json.h"
 #include "aggregate.h"
+#include "fileio.h"
 #include "json_parse.h"
 
 struct agg_metric {
@@ -75,18 +76,14 @@ static int agg_stats_read(struct agg *a, const char *path, unsigned int run,
 {
 	const struct json_value *v;
 	struct json_value *doc;
-	char *buf = NULL, err[128];
-	size_t cap = 0;
-	ssize_t n;
-	FILE *f;
+	char *buf, err[128];
+	size_t n;
 	int ret = 0;
 
-	f = fopen(path, "r");
-	if (!f)
+	buf = file_read_all(path, &n);
+	if (!buf)
 		return errno == ENOENT ? 0 : -errno;
-	n = getdelim(&buf, &cap, '\0', f);
-	fclose(f);
-	if (n <= 0 || json_parse(buf, n, &doc, err, sizeof(err))) {
+	if (json_parse(buf, n, &doc, err, sizeof(err))) {
 		/* A damaged run is left out, not fatal. */
 		free(buf);
 		return 0;

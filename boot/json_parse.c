@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../init/json.h"
 #include "json_parse.h"
 
 struct json_parser {
@@ -88,35 +89,6 @@ static size_t json_utf8_put(char *d, uint32_t cp)
 	return 4;
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t json_utf8_valid(const unsigned char *s, size_t n)
-{
-	uint32_t cp;
-	size_t len, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
 static int json_string_parse(struct json_parser *p, char **out)
 {
 	size_t start = ++p->pos, cap, len = 0;
@@ -146,9 +118,9 @@ static int json_string_parse(struct json_parser *p, char **out)
 			goto fail;
 		}
 		if (c != '\\') {
-			ulen = json_utf8_valid((const unsigned char *)p->s +
-						       p->pos,
-					       p->n - p->pos);
+			ulen = json_utf8_len((const unsigned char *)p->s +
+						     p->pos,
+					     p->n - p->pos);
 			if (!ulen) {
 				err = json_fail(p, "invalid UTF-8");
 				goto fail;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
 #include "topology.h"
 
 static __attribute__((format(printf, 3, 4))) int
@@ -323,22 +324,6 @@ int topology_profile_parse(const char *text, struct topology *t, char *why,
 	return 0;
 }
 
-static char *topo_file_read(const char *path)
-{
-	char *buf = NULL;
-	size_t cap = 0;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return NULL;
-	if (getdelim(&buf, &cap, '\0', f) < 0) {
-		free(buf);
-		buf = strdup("");
-	}
-	fclose(f);
-	return buf;
-}
-
 /*
  * QEMU numbers CPUs socket by socket, core by core, thread by thread; a
  * real machine's lscpu often numbers all first threads before the
@@ -378,7 +363,7 @@ int topology_resolve(const struct topology_request *r, struct topology *t,
 		else
 			snprintf(path, sizeof(path), "%s/%s.conf",
 				 r->machines_dir, r->machine);
-		text = topo_file_read(path);
+		text = file_read_all(path, NULL);
 		if (!text)
 			return topo_fail(
 				why, len,
@@ -389,7 +374,7 @@ int topology_resolve(const struct topology_request *r, struct topology *t,
 		if (err)
 			return err;
 	} else if (r->lscpu && *r->lscpu) {
-		text = topo_file_read(r->lscpu);
+		text = file_read_all(r->lscpu, NULL);
 		if (!text)
 			return topo_fail(why, len, "LSCPU=%s: %s", r->lscpu,
 					 strerror(errno));

@@ -113,7 +113,7 @@ void json_array_close(struct json_buf *j)
  * with U+FFFD, so that whatever a benchmark or the kernel printed
  * becomes a valid string.
  */
-static size_t json_utf8_len(const unsigned char *s, size_t n)
+size_t json_utf8_len(const unsigned char *s, size_t n)
 {
 	uint32_t cp;
 	size_t len, i;

@@ -21,6 +21,9 @@ struct json_buf {
 	unsigned char after_key;
 };
 
+/* Length of the valid UTF-8 sequence at @s (at most @n bytes), or 0. */
+size_t json_utf8_len(const unsigned char *s, size_t n);
+
 void json_buf_init(struct json_buf *j);
 void json_buf_free(struct json_buf *j);
 void json_buf_reset(struct json_buf *j);

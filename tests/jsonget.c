@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../boot/fileio.h"
 #include "../boot/json_parse.h"
 
 static int print_member(const struct json_value *v, const char *key)
@@ -51,11 +52,13 @@ int main(int argc, char **argv)
 	if (!f)
 		return 2;
 	if (!type) {
-		/* The whole file is one document: one "line" up to EOF. */
-		n = getdelim(&line, &cap, '\0', f);
-		if (n <= 0 || json_parse(line, n, &v, err, sizeof(err))) {
+		size_t len = 0;
+
+		line = file_read_all(file, &len);
+		n = len;
+		if (!line || json_parse(line, n, &v, err, sizeof(err))) {
 			fprintf(stderr, "jsonget: %s: %s\n", file,
-				n <= 0 ? "empty" : err);
+				line ? err : "cannot read");
 			free(line);
 			fclose(f);
 			return 2;

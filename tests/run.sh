@@ -60,16 +60,16 @@ build() {
 }
 build test_json tests/unit/test_json.c init/json.c boot/json_parse.c &&
 	unit test_json
-build test_stream tests/unit/test_stream.c boot/stream.c boot/json_parse.c &&
+build test_stream tests/unit/test_stream.c boot/stream.c boot/json_parse.c init/json.c &&
 	unit test_stream
-build test_host tests/unit/test_host.c boot/qemu.c boot/strv.c boot/bzimage.c boot/topology.c \
+build test_host tests/unit/test_host.c boot/qemu.c boot/strv.c boot/bzimage.c boot/topology.c boot/fileio.c \
 	benchmarks/params.c benchmarks/unixbench.c benchmarks/messaging.c \
 	-lpthread && unit test_host
 build test_job tests/unit/test_job.c init/job.c && unit test_job
-build test_topology tests/unit/test_topology.c boot/topology.c && unit test_topology
+build test_topology tests/unit/test_topology.c boot/topology.c boot/fileio.c && unit test_topology
 build mkcpio initramfs/mkcpio.c initramfs/cpio.c
-build jsonget tests/jsonget.c boot/json_parse.c
-build schemacheck tests/schemacheck.c boot/json_parse.c
+build jsonget tests/jsonget.c boot/json_parse.c boot/fileio.c init/json.c
+build schemacheck tests/schemacheck.c boot/json_parse.c boot/fileio.c init/json.c
 j=$T/jsonget
 # The host tool itself runs the direct tests below under ASan/UBSan.
 build bootbench boot/*.c init/json.c benchmarks/params.c

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../boot/fileio.h"
 #include "../boot/json_parse.h"
 
 static char why[512];
@@ -168,27 +169,6 @@ static int doc_check(const char *text, size_t n,
 	return ret;
 }
 
-static char *slurp(const char *path, size_t *n)
-{
-	char *buf = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return NULL;
-	len = getdelim(&buf, &cap, '\0', f);
-	fclose(f);
-	if (len < 0) {
-		/* An empty file is an empty stream, not an error. */
-		free(buf);
-		buf = strdup("");
-		len = 0;
-	}
-	*n = len;
-	return buf;
-}
-
 int main(int argc, char **argv)
 {
 	int lines = argc == 4 && !strcmp(argv[1], "-l"), bad = 0, docs = 0;
@@ -200,8 +180,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: schemacheck [-l] SCHEMA FILE\n");
 		return 2;
 	}
-	stext = slurp(argv[1 + lines], &sn);
-	text = slurp(argv[2 + lines], &n);
+	stext = file_read_all(argv[1 + lines], &sn);
+	text = file_read_all(argv[2 + lines], &n);
 	if (!stext || !text ||
 	    json_parse(stext, sn, &schema, err, sizeof(err))) {
 		fprintf(stderr, "schemacheck: cannot read %s or %s\n",
