@@ -807,6 +807,11 @@ static int cmd_run(struct run_opts *o)
 	if (run_params_dir(o, params, sizeof(params)))
 		return bad_input("too many parameters");
 	o->accel = qemu_accel_pick(o->accel, &why);
+	if (o->accel == QEMU_ACCEL_TCG &&
+	    o->topo.cpus > 4 * (unsigned int)sysconf(_SC_NPROCESSORS_ONLN))
+		fprintf(stderr,
+			"bootbench: warning: %u vCPUs on %ld host CPUs under TCG: it runs, slowly, and the guest's CPUs share the host's\n",
+			o->topo.cpus, sysconf(_SC_NPROCESSORS_ONLN));
 
 	/* The job rides on the kernel command line (docs/protocol.md). */
 	len = 4096;
