@@ -195,6 +195,16 @@ expect_bad "impossible CPU count" 2 "SMP=0" \
 	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 0 $R
 expect_bad "module tree that is not one" 2 "MODULES=$T holds no module tree" \
 	initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$T/b" "$KDEF" "$T"
+expect_bad "a test named twice" 2 "TEST=spawn,spawn names spawn twice" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test spawn,spawn $R
+expect_bad "memory that is not a size" 2 "MEM=lots is not valid" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --mem lots $R
+expect_bad "a kernel command line too long" 2 "longer than 2000 bytes: shorten CMDLINE" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --cmdline "$(head -c 2100 /dev/zero | tr '\0' x)" $R
+expect_bad "an lscpu file that is not lscpu output" 2 "lacks Socket(s)" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --lscpu Makefile $R
+expect_bad "SMP that disagrees with SOCKETS x CORES" 2 "SMP=6 but SOCKETS=2 x CORES=2" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 6 --sockets 2 --cores 2 $R
 expect_bad "QEMU that is not installed" 2 "QEMU=/nonexistent/qemu not found" \
 	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --qemu /nonexistent/qemu $R
 check "bad input: no run directory was left behind" test ! -e "$T/badresults"
