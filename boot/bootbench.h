@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_BOOTBENCH_H
+#define BOOTBENCH_BOOTBENCH_H
+
+/* The host tool's pieces: options.c checks a job, run.c boots it,
+ * outcome.c turns what came back into a verdict and result files. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../benchmarks/params.h"
+#include "../init/json.h"
+#include "aggregate.h"
+#include "bzimage.h"
+#include "qemu.h"
+#include "rundir.h"
+#include "session.h"
+#include "topology.h"
+
+struct test_desc {
+	const char *name;
+	const char *headline;
+	int higher_better;
+	const char *params;
+};
+
+#define PARAMS_MAX 32
+/* Parameters the init itself takes, for any test. */
+#define PARAMS_COMMON "iterations watchdog monitors"
+
+#define TESTS_MAX 32
+/* docs/schema/job.schema.json */
+#define JOB_SCHEMA_VERSION 1
+/* TEST=unixbench: the indexed system set this appliance has. */
+#define UNIXBENCH_SET "execl,spawn,context1,pipe,syscall"
+
+struct run_opts {
+	const char *kernel, *initrd, *test, *results, *qemu, *cmdline;
+	const struct test_desc *tests[TESTS_MAX];
+	int ntests;
+	char test_list[512]; /* the expanded comma list for the guest */
+	const char *release;
+	char *params[PARAMS_MAX];
+	int nparams;
+	unsigned int timeout, silence, runs;
+	struct topology_request topo_req;
+	struct topology topo;
+	enum qemu_accel accel;
+	int verbose;
+};
+
+extern volatile sig_atomic_t session_interrupted;
+
+/* options.c: everything a user can get wrong, checked before booting */
+__attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
+const struct test_desc *test_find(const char *name);
+void tests_print(void);
+int mem_parse(const char *s, unsigned int *mb);
+int parse_uint_opt(const char *name, const char *s, unsigned int min,
+		   unsigned int max, unsigned int *out);
+int run_opts_check(struct run_opts *o);
+int run_params_dir(const struct run_opts *o, char *buf, size_t size);
+int param_cmp(const void *a, const void *b);
+
+/* outcome.c: verification, verdicts, result files */
+void topology_check_reset(void);
+void topology_verify(const struct topology *t, const struct json_value *rec);
+const char *topology_mismatch(void);
+int stats_write(const struct rundir *rd, const struct stream *st);
+void verdict_fields_write(struct json_buf *j, const struct session *s);
+int job_write(const struct rundir *rd, const struct run_opts *o,
+	      const char *release, const char *accel_why,
+	      const struct session *s, const char *cmdline);
+void verdict_settle(struct session *s);
+void metric_name(const struct stream *st, const char *test, const char *metric,
+		 char *buf, size_t size);
+int unixbench_index_add(struct stream *st);
+
+/* run.c */
+int cmd_run(struct run_opts *o);
+int cmd_replay(const char *path, const char *results);
+
+#endif

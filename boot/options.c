@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Everything a user can get wrong in a job, checked before QEMU starts
+ * and reported in one line with the fix (docs/errors.md).
+ */
+#define _GNU_SOURCE
+#include "bootbench.h"
+
+static const struct test_desc test_table[] = {
+#define TEST(name, headline, higher, params) \
+	{ #name, headline, higher, params },
+#include "../benchmarks/tests.def"
+#undef TEST
+};
+
+__attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("bootbench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return VERDICT_BAD_INPUT;
+}
+
+const struct test_desc *test_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(test_table) / sizeof(test_table[0]); i++)
+		if (!strcmp(test_table[i].name, name))
+			return &test_table[i];
+	return NULL;
+}
+
+static void test_names(char *buf, size_t size)
+{
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(test_table) / sizeof(test_table[0]); i++)
+		len += snprintf(buf + len, len < size ? size - len : 0, "%s%s",
+				i ? ", " : "", test_table[i].name);
+}
+
+static int word_in(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+
+	while ((p = strstr(p, word))) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+static void upper(char *dst, const char *src, size_t size)
+{
+	size_t i;
+
+	for (i = 0; src[i] && i < size - 1; i++)
+		dst[i] = src[i] >= 'a' && src[i] <= 'z' ? src[i] - 32 : src[i];
+	dst[i] = '\0';
+}
+
+/* "512", "512M", "2G" in MiB. */
+int mem_parse(const char *s, unsigned int *mb)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -EINVAL;
+	if (*end == 'G' || *end == 'g')
+		v *= 1024, end++;
+	else if (*end == 'M' || *end == 'm')
+		end++;
+	if (*end || v < 64 || v > 16 * 1024 * 1024)
+		return -ERANGE;
+	*mb = v;
+	return 0;
+}
+
+/* Like the shell: a name with a slash is a path, else search PATH. */
+static int program_found(const char *prog)
+{
+	const char *path = getenv("PATH"), *p;
+	char buf[4096];
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	for (p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t n = strcspn(p, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, p, prog);
+		if (n && access(buf, X_OK) == 0)
+			return 1;
+		p += n + (p[n] == ':');
+	}
+	return 0;
+}
+
+static int tests_parse(struct run_opts *o)
+{
+	char names[512], *list, *name, *save = NULL;
+	const char *expanded = o->test;
+	int err = 0;
+
+	test_names(names, sizeof(names));
+	if (!o->test || !*o->test)
+		return bad_input("no TEST given: say TEST=<name>, one of: %s",
+				 names);
+	if (!strcmp(o->test, "unixbench"))
+		expanded = UNIXBENCH_SET;
+	if (strlen(expanded) >= sizeof(o->test_list))
+		return bad_input("TEST=%s is too long", o->test);
+	strcpy(o->test_list, expanded);
+	list = strdup(expanded);
+	if (!list)
+		return VERDICT_INFRA;
+	o->ntests = 0;
+	for (name = strtok_r(list, ",", &save); name && !err;
+	     name = strtok_r(NULL, ",", &save)) {
+		const struct test_desc *t = test_find(name);
+		int i;
+
+		if (!t)
+			err = bad_input(
+				"unknown TEST '%s': known tests are %s, unixbench",
+				name, names);
+		for (i = 0; !err && i < o->ntests; i++)
+			if (o->tests[i] == t)
+				err = bad_input("TEST=%s names %s twice",
+						o->test, name);
+		if (!err && o->ntests == TESTS_MAX)
+			err = bad_input("TEST=%s: more than %d tests", o->test,
+					TESTS_MAX);
+		if (!err)
+			o->tests[o->ntests++] = t;
+	}
+	free(list);
+	if (!err && !o->ntests)
+		err = bad_input("TEST=%s names no test", o->test);
+	return err;
+}
+
+/* A parameter must be taken by at least one of the job's tests. */
+static int tests_take(const struct run_opts *o, const char *key)
+{
+	int i;
+
+	if (word_in(PARAMS_COMMON, key))
+		return 1;
+	for (i = 0; i < o->ntests; i++)
+		if (word_in(o->tests[i]->params, key))
+			return 1;
+	return 0;
+}
+
+/* Memory this host cannot give is scaled down, never silently. */
+static void topology_mem_fit(struct topology *t)
+{
+	unsigned long long kb = 0;
+	char line[256];
+	FILE *f = fopen("/proc/meminfo", "r");
+	unsigned int can;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu", &kb) == 1)
+			break;
+	fclose(f);
+	/* Leave a quarter to the host, and QEMU's own overhead. */
+	can = kb / 1024 * 3 / 4;
+	if (!kb || t->mem_mb <= can)
+		return;
+	fprintf(stderr,
+		"bootbench: warning: MEM=%uM is more than this host can give (%llu MiB available): using %uM\n",
+		t->mem_mb, kb / 1024, can);
+	t->mem_mb = can;
+}
+
+int run_opts_check(struct run_opts *o)
+{
+	char key[64], ukey[64], why[256];
+	struct stat st;
+	int i, err;
+
+	err = tests_parse(o);
+	if (err)
+		return err;
+	for (i = 0; i < o->nparams; i++) {
+		const struct param_spec *spec;
+		const char *val = strchr(o->params[i], '=');
+		size_t klen = val ? (size_t)(val - o->params[i]) : 0;
+
+		if (!val || !klen || klen >= sizeof(key))
+			return bad_input("parameter '%s' is not key=value",
+					 o->params[i]);
+		memcpy(key, o->params[i], klen);
+		key[klen] = '\0';
+		val++;
+		upper(ukey, key, sizeof(ukey));
+		spec = param_spec_find(key);
+		if (!spec || !tests_take(o, key))
+			return bad_input("TEST=%s takes no %s: it takes %s %s",
+					 o->test, ukey, o->tests[0]->params,
+					 PARAMS_COMMON);
+		err = param_value_check(spec, val);
+		if (err == -ERANGE && spec->kind == PARAM_UINT)
+			return bad_input(
+				"%s=%s is out of range: give %u to %u (%s)",
+				ukey, val, spec->min, spec->max, spec->help);
+		if (err)
+			return bad_input("%s=%s is not valid: give %s", ukey,
+					 val, spec->help);
+	}
+	if (!o->kernel || !*o->kernel)
+		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
+	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))
+		return bad_input(
+			"KERNEL=%s: %s: give the path of a bzImage (arch/x86/boot/bzImage)",
+			o->kernel, errno ? strerror(errno) : "not a file");
+	if (!o->initrd || access(o->initrd, R_OK))
+		return bad_input(
+			"initramfs %s is missing: run it through 'make run'",
+			o->initrd ? o->initrd : "(none)");
+	if (!program_found(o->qemu))
+		return bad_input(
+			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",
+			o->qemu);
+	err = topology_resolve(&o->topo_req, &o->topo, why, sizeof(why));
+	if (err == -ENOMEM)
+		return VERDICT_INFRA;
+	if (err)
+		return bad_input("impossible topology: %s", why);
+	topology_mem_fit(&o->topo);
+	if (o->topo.note[0])
+		fprintf(stderr, "bootbench: note: %s\n", o->topo.note);
+	return 0;
+}
+
+int run_params_dir(const struct run_opts *o, char *buf, size_t size)
+{
+	const struct topology *t = &o->topo;
+	size_t len;
+	int i;
+
+	/* The topology changes results as much as the parameters do. */
+	if (t->name[0])
+		len = snprintf(buf, size, "%s-%uM", t->name, t->mem_mb);
+	else if (t->sockets > 1 || t->threads > 1)
+		len = snprintf(buf, size, "%us%uc%ut-%uM", t->sockets, t->cores,
+			       t->threads, t->mem_mb);
+	else
+		len = snprintf(buf, size, "smp%u-%uM", t->cpus, t->mem_mb);
+	if (t->nnodes > 1 && len < size)
+		len += snprintf(buf + len, size - len, "-%un", t->nnodes);
+	for (i = 0; i < o->nparams && len < size; i++)
+		len += snprintf(buf + len, size - len, "-%s", o->params[i]);
+	for (i = 0; buf[i]; i++)
+		if (buf[i] == '/')
+			buf[i] = '_';
+	return len < size ? 0 : -ENAMETOOLONG;
+}
+
+int param_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int parse_uint_opt(const char *name, const char *s, unsigned int min,
+		   unsigned int max, unsigned int *out)
+{
+	int err = param_uint_parse(s, min, max, out);
+
+	if (err)
+		return bad_input(
+			"%s=%s is not valid: give a number from %u to %u", name,
+			s, min, max);
+	return 0;
+}
+
+void tests_print(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(test_table) / sizeof(test_table[0]); i++)
+		printf("%-28s %-44s %s\n", test_table[i].name,
+		       test_table[i].headline, test_table[i].params);
+}

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `bootbench run`: boot the job RUNS times, each boot its own run
+ * directory, and `bootbench replay`: a captured stream through the same
+ * parser.
+ */
+#define _GNU_SOURCE
+#include "bootbench.h"
+
+static void ev_hello(void *ctx, const struct json_value *rec)
+{
+	const struct run_opts *o = ctx;
+
+	if (o->topo.cpus)
+		topology_verify(&o->topo, rec);
+	const struct json_value *rel = json_member(rec, "release");
+	const struct json_value *cpus = json_member(rec, "cpus_online");
+	const struct json_value *bt = json_member(rec, "boot_time");
+
+	printf("bootbench: booted %s: %g CPUs, kernel up in %.2f s\n",
+	       rel ? rel->string : "?",
+	       cpus && cpus->type == JSON_NUMBER ? cpus->number : 0,
+	       bt && bt->type == JSON_NUMBER ? bt->number : 0);
+}
+
+static void ev_log(void *ctx, const char *kind, const char *msg)
+{
+	const struct run_opts *o = ctx;
+
+	if (!strcmp(kind, "progress"))
+		printf("bootbench:   %s\n", msg);
+	else if (o->verbose)
+		printf("bootbench:   | %s\n", msg);
+}
+
+static void ev_sample(void *ctx, const struct json_value *rec)
+{
+	const struct json_value *name = json_member(rec, "test");
+	const struct test_desc *t = test_find(name->string);
+	const struct json_value *it = json_member(rec, "iteration");
+	const struct json_value *st = json_member(rec, "status");
+	const struct json_value *why = json_member(rec, "reason");
+	const struct json_value *m =
+		t ? json_member(json_member(rec, "metrics"), t->headline) :
+		    NULL;
+
+	(void)ctx;
+	printf("bootbench: iteration %g: %s %s", it->number, name->string,
+	       st->string);
+	if (m && m->type == JSON_NUMBER)
+		printf(", %s %.1f", t->headline, m->number);
+	if (why && why->type == JSON_STRING)
+		printf(" (%s)", why->string);
+	printf("\n");
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	session_interrupted = 1;
+}
+
+/* One boot of the job: a run directory, committed whatever happened. */
+static int run_boot(const struct run_opts *o, struct session_conf *sc,
+		    const char *release, const char *params, const char *why,
+		    const char *cmdline, unsigned int run)
+{
+	struct stream_events ev = { ev_hello, ev_log, ev_sample, (void *)o };
+	const struct stream_metric *head;
+	char raw_path[4400];
+	unsigned int nruns;
+	struct session s;
+	struct rundir rd;
+	FILE *raw;
+	int err, i;
+
+	topology_check_reset();
+	err = rundir_create(&rd, o->results, o->test, params, release);
+	if (err) {
+		fprintf(stderr,
+			"bootbench: cannot create a run directory under %s: %s: give RESULTS= a writable directory\n",
+			o->results, strerror(-err));
+		return VERDICT_INFRA;
+	}
+	snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl", rd.tmp);
+	raw = fopen(raw_path, "w");
+	if (!raw) {
+		fprintf(stderr, "bootbench: %s: %s\n", raw_path,
+			strerror(errno));
+		rundir_abort(&rd);
+		return VERDICT_INFRA;
+	}
+	sc->workdir = rd.tmp;
+
+	if (o->runs > 1)
+		printf("bootbench: run %u of %u\n", run, o->runs);
+	printf("bootbench: %s on %s (%s), %u CPU(s), %u MiB, %s\n", o->test,
+	       release, o->kernel, o->topo.cpus, o->topo.mem_mb,
+	       o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG");
+	fflush(stdout);
+	session_run(sc, &s, raw, &ev);
+	if (fclose(raw) && s.verdict == VERDICT_OK) {
+		s.verdict = VERDICT_INFRA;
+		snprintf(s.message, sizeof(s.message),
+			 "writing samples.jsonl: %s", strerror(errno));
+	}
+	if (topology_mismatch()[0] && s.verdict == VERDICT_OK) {
+		s.verdict = VERDICT_INFRA;
+		snprintf(s.message, sizeof(s.message), "%s",
+			 topology_mismatch());
+	}
+	verdict_settle(&s);
+	if (unixbench_index_add(&s.stream))
+		s.verdict = VERDICT_INFRA;
+
+	err = job_write(&rd, o, release, why, &s, cmdline);
+	if (!err)
+		err = stats_write(&rd, &s.stream);
+	if (!err)
+		err = rundir_commit(&rd);
+	if (err) {
+		fprintf(stderr,
+			"bootbench: writing the run directory under %s: %s; nothing was kept: free space or fix RESULTS\n",
+			rd.parent, strerror(-err));
+		rundir_abort(&rd);
+		s.verdict = VERDICT_INFRA;
+		goto out;
+	}
+	for (i = 0; i < o->ntests; i++) {
+		char name[256];
+
+		metric_name(&s.stream, o->tests[i]->name, o->tests[i]->headline,
+			    name, sizeof(name));
+		head = stream_metric_find(&s.stream, name);
+		if (head)
+			printf("bootbench: %s %s = %.1f (%u iteration%s) on %s\n",
+			       o->tests[i]->name, o->tests[i]->headline,
+			       stream_metric_value(head), head->n,
+			       head->n == 1 ? "" : "s", release);
+	}
+	head = o->ntests > 1 ?
+		       stream_metric_find(&s.stream, "unixbench.score") :
+		       NULL;
+	if (head)
+		printf("bootbench: System Benchmarks Index (unixbench.score) = %.1f\n",
+		       head->sum);
+	if (s.verdict != VERDICT_OK)
+		fprintf(stderr, "bootbench: %s: %s\n", verdict_name(s.verdict),
+			s.message);
+	printf("bootbench: results in %s (%.1f s)\n", rd.final, s.wall);
+	err = aggregate_update(rd.parent, &nruns);
+	if (err) {
+		fprintf(stderr, "bootbench: updating %s/matrix.json: %s\n",
+			rd.parent, strerror(-err));
+		if (s.verdict == VERDICT_OK)
+			s.verdict = VERDICT_INFRA;
+	} else {
+		printf("bootbench: %s: matrix.json, avg.json, stddev.json over %u run%s\n",
+		       rd.parent, nruns, nruns == 1 ? "" : "s");
+	}
+out:
+	session_free(&s);
+	return s.verdict;
+}
+
+int cmd_run(struct run_opts *o)
+{
+	struct session_conf sc = { 0 };
+	char release[256], params[1024], *cmdline = NULL;
+	int err, i, verdict = VERDICT_OK;
+	unsigned int run;
+	const char *why;
+	size_t len;
+
+	err = run_opts_check(o);
+	if (err)
+		return err;
+	if (o->release) {
+		snprintf(release, sizeof(release), "%s", o->release);
+	} else {
+		err = bzimage_release_read(o->kernel, release, sizeof(release));
+		if (err)
+			return bad_input(
+				"KERNEL=%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage, not vmlinux",
+				o->kernel, strerror(-err));
+	}
+	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
+	if (run_params_dir(o, params, sizeof(params)))
+		return bad_input("too many parameters");
+	o->accel = qemu_accel_pick(o->accel, &why);
+	if (o->accel == QEMU_ACCEL_TCG &&
+	    o->topo.cpus > 4 * (unsigned int)sysconf(_SC_NPROCESSORS_ONLN))
+		fprintf(stderr,
+			"bootbench: warning: %u vCPUs on %ld host CPUs under TCG: it runs, slowly, and the guest's CPUs share the host's\n",
+			o->topo.cpus, sysconf(_SC_NPROCESSORS_ONLN));
+
+	/* The job rides on the kernel command line (docs/protocol.md). */
+	len = 4096;
+	cmdline = malloc(len);
+	if (!cmdline)
+		return VERDICT_INFRA;
+	snprintf(cmdline, len, "console=ttyS0 panic=-1 bootbench.test=%s",
+		 o->test_list);
+	for (i = 0; i < o->nparams; i++)
+		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
+			 " bootbench.%s", o->params[i]);
+	if (o->cmdline && *o->cmdline)
+		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
+			 " %s", o->cmdline);
+	if (strlen(cmdline) >= 2000) {
+		free(cmdline);
+		return bad_input(
+			"the kernel command line is longer than 2000 bytes: shorten CMDLINE");
+	}
+
+	sc.qemu.binary = o->qemu;
+	sc.qemu.kernel = o->kernel;
+	sc.qemu.initrd = o->initrd;
+	sc.qemu.append = cmdline;
+	sc.qemu.topo = &o->topo;
+	sc.qemu.accel = o->accel;
+	sc.timeout = o->timeout;
+	sc.silence = o->silence;
+	sc.verbose = o->verbose > 1;
+
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	for (run = 1; run <= o->runs && !session_interrupted; run++) {
+		int v = run_boot(o, &sc, release, params, why, cmdline, run);
+
+		if (v != VERDICT_OK && verdict == VERDICT_OK)
+			verdict = v;
+	}
+	free(cmdline);
+	return verdict;
+}
+
+/*
+ * Run a captured stream (samples.jsonl, or any bytes) through the same
+ * parser and write the same result files, under <test>/replay/<release>.
+ */
+int cmd_replay(const char *path, const char *results)
+{
+	struct run_opts quiet = { 0 };
+	struct stream_events ev = { ev_hello, ev_log, ev_sample, &quiet };
+	struct session s = { 0 };
+	struct json_buf j;
+	struct rundir rd = { 0 };
+	char buf[65536], raw_path[4400];
+	FILE *in, *raw, *out;
+	size_t n;
+	int err = 0;
+
+	in = fopen(path, "rb");
+	if (!in)
+		return bad_input("STREAM=%s: %s: give a captured samples.jsonl",
+				 path, strerror(errno));
+	raw = tmpfile();
+	if (!raw) {
+		fclose(in);
+		fprintf(stderr, "bootbench: tmpfile: %s\n", strerror(errno));
+		return VERDICT_INFRA;
+	}
+	stream_init(&s.stream, raw, &ev);
+	while (!err && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		err = stream_feed(&s.stream, buf, n);
+	fclose(in);
+	if (!err)
+		err = stream_finish(&s.stream);
+	if (!err)
+		err = unixbench_index_add(&s.stream);
+	verdict_settle(&s);
+	if (!err)
+		err = rundir_create(
+			&rd, results,
+			s.stream.tests ? s.stream.tests : "unknown", "replay",
+			s.stream.release ? s.stream.release : "unknown");
+	if (!err) {
+		snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl",
+			 rd.tmp);
+		out = fopen(raw_path, "w");
+		err = out ? 0 : -errno;
+		rewind(raw);
+		while (!err && (n = fread(buf, 1, sizeof(buf), raw)) > 0)
+			if (fwrite(buf, 1, n, out) != n)
+				err = -EIO;
+		if (out && fclose(out) && !err)
+			err = -errno;
+	}
+	fclose(raw);
+	if (!err) {
+		json_buf_init(&j);
+		json_object_open(&j);
+		json_key_write(&j, "replay_of");
+		json_string_write(&j, path);
+		json_key_write(&j, "test");
+		json_string_write(&j, s.stream.tests ? s.stream.tests : "");
+		json_key_write(&j, "release");
+		json_string_write(&j, s.stream.release ? s.stream.release : "");
+		verdict_fields_write(&j, &s);
+		json_object_close(&j);
+		err = rundir_file_write(&rd, "job.json", &j);
+		json_buf_free(&j);
+	}
+	if (!err)
+		err = stats_write(&rd, &s.stream);
+	if (!err)
+		err = rundir_commit(&rd);
+	if (!err)
+		err = aggregate_update(rd.parent, NULL);
+	if (err) {
+		if (rd.tmp[0])
+			rundir_abort(&rd);
+		fprintf(stderr, "bootbench: replaying %s: %s\n", path,
+			strerror(-err));
+		session_free(&s);
+		return VERDICT_INFRA;
+	}
+	if (s.verdict != VERDICT_OK)
+		fprintf(stderr, "bootbench: %s: %s\n", verdict_name(s.verdict),
+			s.message);
+	printf("bootbench: replayed %s: %u record error(s), results in %s\n",
+	       path, s.stream.errors, rd.final);
+	session_free(&s);
+	return s.verdict;
+}
