@@ -221,7 +221,7 @@ int cmd_run(struct run_opts *o)
 	sc.qemu.accel = o->accel;
 	sc.timeout = o->timeout;
 	sc.silence = o->silence;
-	sc.verbose = o->verbose > 1;
+	sc.verbose = o->verbose > 0;
 
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
