@@ -94,7 +94,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead fuzz replay
+.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead fuzz replay host-bench
 
 all: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO)
 
@@ -124,6 +124,18 @@ $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmar
 	$(quiet) MUSLCC $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
+
+# The same benchmarks built for the host with its own compiler and libc,
+# to run on bare metal beside the VM numbers: make host-bench.
+HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS))
+
+$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h
+	$(quiet) HOSTCC $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOSTCC) $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
+
+host-bench: $(HOST_BENCH_BINS)
+	@echo "bootbench: host builds in $(B)/host/bench: run e.g. $(B)/host/bench/hackbench --groups=10 --mode=threads"
 
 $(B)/base.spec: initramfs/base-spec.sh initramfs/applets.list benchmarks/tests.def
 	$(Q)mkdir -p $(@D)
@@ -195,6 +207,7 @@ help:
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
 	@echo '  bench-overhead  time a short job against an init that only powers off'
 	@echo '  deps          install (as root) or name the packages needed'
+	@echo '  host-bench    build the benchmarks for this host (glibc) in $(B)/host/bench'
 	@echo '  all           build the host tools and the base image'
 	@echo '  format        clang-format the C sources'
 	@echo '  clean         remove $(O)'

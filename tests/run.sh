@@ -160,6 +160,8 @@ while IFS= read -r line; do
 	*) fail=$((fail + 1)) ;;
 	esac
 done <"$T/natives"
+check "native: make host-bench builds them with the host's libc, and they run" \
+	sh -c "make -s O='$O' host-bench >/dev/null && '$B/host/bench/hackbench' --groups=1 --loops=10 --passes=1 | grep -q '^metric hackbench.throughput'"
 check "native: a bad parameter value is refused" sh -c "! $B/guest/bench/hackbench --mode=fast"
 check "native: an unknown parameter is refused" sh -c "! $B/guest/bench/execl --speed=9"
 
