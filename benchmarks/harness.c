@@ -63,53 +63,6 @@ double harness_now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
-{
-	int i, err = 0;
-
-	o->duration = bench.duration;
-	o->passes = bench.long_test ? 10 : 3;
-	o->copies = 1;
-	for (i = 1; i < argc && !err; i++) {
-		char *key = argv[i], *val = strchr(key, '=');
-		const struct param_spec *spec;
-		unsigned int runtime;
-
-		if (strncmp(key, "--", 2) || !val) {
-			fprintf(stderr, "%s: expected --key=value, got '%s'\n",
-				bench.name, key);
-			return -EINVAL;
-		}
-		*val++ = '\0';
-		key += 2;
-		spec = param_spec_find(key);
-		if (spec && !strcmp(key, "duration")) {
-			err = param_uint_parse(val, spec->min, spec->max,
-					       &o->duration);
-		} else if (spec && !strcmp(key, "passes")) {
-			err = param_uint_parse(val, spec->min, spec->max,
-					       &o->passes);
-		} else if (spec && !strcmp(key, "runtime")) {
-			err = param_uint_parse(val, spec->min, spec->max,
-					       &runtime);
-			if (!err)
-				o->passes = unixbench_passes_count(
-					runtime, bench.long_test);
-		} else if (spec && !strcmp(key, "nr_task")) {
-			err = param_tasks_parse(
-				val, sysconf(_SC_NPROCESSORS_ONLN), &o->copies);
-		} else if (!spec) {
-			fprintf(stderr, "%s: unknown parameter '%s'\n",
-				bench.name, key);
-			return -EINVAL;
-		}
-		if (err)
-			fprintf(stderr, "%s: bad value '%s' for %s\n",
-				bench.name, val, key);
-	}
-	return err;
-}
-
 volatile sig_atomic_t harness_stop;
 
 static void harness_alarm_fire(int sig)
@@ -188,6 +141,31 @@ int harness_params_parse(int argc, char **argv, const struct harness_param *p,
 		}
 	}
 	return 0;
+}
+
+/* UnixBench's -i and -c, LKP style; PASSES, when given, beats RUNTIME. */
+static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
+{
+	unsigned int runtime = 0, passes = 0;
+	const struct harness_param params[] = {
+		{ "duration", &o->duration, NULL },
+		{ "passes", &passes, NULL },
+		{ "runtime", &runtime, NULL },
+		{ "nr_task", &o->copies, NULL },
+	};
+	int err;
+
+	o->duration = bench.duration;
+	o->copies = 1;
+	err = harness_params_parse(argc, argv, params,
+				   sizeof(params) / sizeof(params[0]));
+	if (passes)
+		o->passes = passes;
+	else if (runtime)
+		o->passes = unixbench_passes_count(runtime, bench.long_test);
+	else
+		o->passes = bench.long_test ? 10 : 3;
+	return err;
 }
 
 static void harness_settle(void)
