@@ -62,12 +62,11 @@ static const struct json_value *stream_field(struct stream *s,
 static struct stream_metric *stream_metric_get(struct stream *s,
 					       const char *name)
 {
-	struct stream_metric *m;
-	size_t i;
+	struct stream_metric *m =
+		(struct stream_metric *)stream_metric_find(s, name);
 
-	for (i = 0; i < s->nmetrics; i++)
-		if (!strcmp(s->metrics[i].name, name))
-			return &s->metrics[i];
+	if (m)
+		return m;
 	m = realloc(s->metrics, (s->nmetrics + 1) * sizeof(*m));
 	if (!m)
 		return NULL;

@@ -117,6 +117,7 @@ static int sysinfo_nodes_count(void)
 
 void sysinfo_write(struct json_buf *j)
 {
+	int nodes = sysinfo_nodes_count();
 	char buf[4096];
 	struct utsname u;
 
@@ -139,8 +140,8 @@ void sysinfo_write(struct json_buf *j)
 	json_key_write(j, "cpus_online");
 	json_int_write(j, sysconf(_SC_NPROCESSORS_ONLN));
 	json_key_write(j, "nodes");
-	json_int_write(j, sysinfo_nodes_count());
-	sysinfo_topology_write(j, sysinfo_nodes_count());
+	json_int_write(j, nodes);
+	sysinfo_topology_write(j, nodes);
 	json_key_write(j, "mem_total_kb");
 	json_int_write(j, (int64_t)sysconf(_SC_PHYS_PAGES) *
 				  (sysconf(_SC_PAGESIZE) / 1024));
