@@ -64,7 +64,6 @@ extern volatile sig_atomic_t session_interrupted;
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
 const struct test_desc *test_find(const char *name);
 void tests_print(void);
-int mem_parse(const char *s, unsigned int *mb);
 int parse_uint_opt(const char *name, const char *s, unsigned int min,
 		   unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);

@@ -149,7 +149,8 @@ int main(int argc, char **argv)
 			o.topo_req.machines_dir = optarg;
 			break;
 		case 'm':
-			if (*optarg && mem_parse(optarg, &o.topo_req.mem_mb))
+			if (*optarg &&
+			    mem_size_parse(optarg, &o.topo_req.mem_mb))
 				return bad_input(
 					"MEM=%s is not valid: give MiB (64 or more) or a size like 2G",
 					optarg);

@@ -67,28 +67,6 @@ static void upper(char *dst, const char *src, size_t size)
 	dst[i] = '\0';
 }
 
-/* "512", "512M", "2G" in MiB. */
-int mem_parse(const char *s, unsigned int *mb)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	if (*s < '0' || *s > '9')
-		return -EINVAL;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -EINVAL;
-	if (*end == 'G' || *end == 'g')
-		v *= 1024, end++;
-	else if (*end == 'M' || *end == 'm')
-		end++;
-	if (*end || v < 64 || v > 16 * 1024 * 1024)
-		return -ERANGE;
-	*mb = v;
-	return 0;
-}
-
 /* Like the shell: a name with a slash is a path, else search PATH. */
 static int program_found(const char *prog)
 {

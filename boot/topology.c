@@ -95,21 +95,25 @@ static int topo_nodes_check(const struct topology *t, char *why, size_t len)
 	return 0;
 }
 
-static int topo_mem_parse(const char *s, unsigned int *mb)
+/* "512", "512M", "2G", "1T" in MiB, from 64 MiB to 16 TiB. */
+int mem_size_parse(const char *s, unsigned int *mb)
 {
 	unsigned long long v;
 	char *end;
 
+	errno = 0;
 	if (!isdigit((unsigned char)*s))
 		return -EINVAL;
 	v = strtoull(s, &end, 10);
-	while (*end == ' ')
+	if (errno)
+		return -EINVAL;
+	if (*end == 'T' || *end == 't')
+		v *= 1024 * 1024, end++;
+	else if (*end == 'G' || *end == 'g')
+		v *= 1024, end++;
+	else if (*end == 'M' || *end == 'm')
 		end++;
-	if (*end == 'G' || *end == 'g')
-		v *= 1024;
-	else if (*end == 'T' || *end == 't')
-		v *= 1024 * 1024;
-	if (v < 64 || v > 64ULL * 1024 * 1024)
+	if (*end || v < 64 || v > 16 * 1024 * 1024)
 		return -ERANGE;
 	*mb = v;
 	return 0;
@@ -295,7 +299,7 @@ int topology_profile_parse(const char *text, struct topology *t, char *why,
 		else if ((v = topo_line_value(line, "cpu", '=')))
 			snprintf(t->cpu_model, sizeof(t->cpu_model), "%s", v);
 		else if ((v = topo_line_value(line, "mem", '=')))
-			err = topo_mem_parse(v, &t->mem_mb) ?
+			err = mem_size_parse(v, &t->mem_mb) ?
 				      topo_fail(why, len,
 						"mem = %s is not a size", v) :
 				      0;

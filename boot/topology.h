@@ -39,6 +39,8 @@ int topology_lscpu_parse(const char *text, struct topology *t, char *why,
 			 size_t len);
 int topology_profile_parse(const char *text, struct topology *t, char *why,
 			   size_t len);
+/* MEM= and a profile's mem =: 0, -EINVAL or -ERANGE. */
+int mem_size_parse(const char *s, unsigned int *mb);
 /* A CPU list ("0-27,56-83") as a bitmap; -EINVAL if malformed. */
 int cpulist_parse(const char *s, unsigned char *bits, unsigned int max);
 /* Whether two CPU lists name the same CPUs. */
