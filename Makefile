@@ -45,6 +45,16 @@ KSRC ?=
 KBASE ?= tinyconfig
 KCONFIG ?= base,bench
 KOUT ?= $(O)/kernel/build
+# make compare: kernel result directories, and how to judge them
+BASE ?=
+NEW ?=
+NEW2 ?=
+NEW3 ?=
+NEW4 ?=
+THRESHOLD ?=
+METRIC ?=
+SVG ?=
+CMP_FLAGS ?=
 
 HOSTCC ?= gcc
 MUSLCC ?= musl-gcc
@@ -76,6 +86,7 @@ endif
 TESTS := $(shell sed -n 's/^TEST.\([a-z0-9_-]*\),.*/\1/p' benchmarks/tests.def)
 
 BOOTBENCH := $(B)/host/bootbench
+COMPARE := $(B)/host/bootbench-compare
 MKCPIO := $(B)/host/mkcpio
 LIBKMOD := $(B)/libkmod/lib/libkmod.a
 INIT := $(B)/guest/init
@@ -83,6 +94,8 @@ BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS))
 BASE_CPIO := $(B)/base.cpio
 
 HOST_SRCS := $(wildcard boot/*.c) init/json.c benchmarks/params.c
+COMPARE_SRCS := $(wildcard report/*.c) boot/json_parse.c boot/fileio.c init/json.c
+COMPARE_HDRS := $(wildcard report/*.h) boot/json_parse.h boot/fileio.h init/json.h benchmarks/tests.def
 HOST_HDRS := $(wildcard boot/*.h) init/json.h benchmarks/params.h benchmarks/tests.def
 INIT_SRCS := $(wildcard init/*.c)
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
@@ -94,9 +107,9 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead fuzz replay host-bench
+.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead fuzz replay host-bench compare
 
-all: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO)
+all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 
 deps:
 	$(Q)boot/deps.sh run
@@ -105,6 +118,11 @@ $(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
 	$(quiet) HOSTCC $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) -lm
+
+$(COMPARE): $(COMPARE_SRCS) $(COMPARE_HDRS)
+	$(quiet) HOSTCC $@
+	$(Q)mkdir -p $(@D)
+	$(Q)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ $(COMPARE_SRCS) -lm
 
 $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
 	$(quiet) HOSTCC $@
@@ -156,7 +174,7 @@ image: deps $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
 		$(KERNEL_PATH) $(MODULES)
 
 run: deps
-	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
+	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
 	$(Q)img=$$(initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)) && \
 	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" \
@@ -169,13 +187,18 @@ run: deps
 		$(if $(filter 1,$(V)),-v)
 
 test: deps
-	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(Q)O=$(O) B=$(B) HOSTCC=$(HOSTCC) tests/run.sh
 
 kernel:
 	$(Q)test -n "$(KSRC)" || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
 	$(Q)kconfigs/kernel-build.sh $(KSRC) $(KOUT) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+
+compare: $(COMPARE)
+	$(Q)test -n "$(BASE)" -a -n "$(NEW)" || { echo "bootbench: say BASE=<kernel result dir> NEW=<kernel result dir> [NEW2=...]" >&2; exit 2; }
+	$(Q)$(COMPARE) $(if $(THRESHOLD),--threshold $(THRESHOLD)) $(if $(METRIC),--metric $(METRIC)) \
+		$(if $(SVG),--svg $(SVG)) $(CMP_FLAGS) $(BASE) $(NEW) $(NEW2) $(NEW3) $(NEW4)
 
 replay: $(BOOTBENCH)
 	$(Q)test -n "$(STREAM)" || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
@@ -204,6 +227,7 @@ help:
 	@echo '  kernel        build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT'
 	@echo '  kernel-default  fetch the distribution kernel used when KERNEL is empty'
 	@echo '  replay        run STREAM=<samples.jsonl> through the parser into RESULTS'
+	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
 	@echo '  bench-overhead  time a short job against an init that only powers off'
 	@echo '  deps          install (as root) or name the packages needed'
@@ -239,5 +263,10 @@ help:
 	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'
 	@echo '  QEMU=$(QEMU)'
 	@echo '  KSRC=$(KSRC) KBASE=$(KBASE) KCONFIG=$(KCONFIG) KOUT=$(KOUT)'
+	@echo '  BASE=$(BASE) NEW=$(NEW)	kernel result directories to compare'
+	@echo '  THRESHOLD=$(THRESHOLD)		compare: % beyond which a significant drop fails (default 1)'
+	@echo '  METRIC=$(METRIC)		compare: the metric the exit status is about (default: the headline)'
+	@echo '  SVG=$(SVG)		compare: a directory for SVG plots'
+	@echo '  CMP_FLAGS=$(CMP_FLAGS)		compare: more options (--all, --lkp, --json, --no-plot, --fdr Q)'
 	@echo '  O=$(O)		all output (build cache, kernel, results)'
 	@echo '  V=$(V)		V=1 shows full commands and the guest console'

@@ -67,12 +67,16 @@ build test_host tests/unit/test_host.c boot/qemu.c boot/strv.c boot/bzimage.c bo
 	-lpthread && unit test_host
 build test_job tests/unit/test_job.c init/job.c && unit test_job
 build test_topology tests/unit/test_topology.c boot/topology.c boot/fileio.c && unit test_topology
+build test_stats tests/unit/test_stats.c report/stats.c && unit test_stats
+build test_rules tests/unit/test_rules.c report/rules.c report/stats.c && unit test_rules
 build mkcpio initramfs/mkcpio.c initramfs/cpio.c
 build jsonget tests/jsonget.c boot/json_parse.c boot/fileio.c init/json.c
 build schemacheck tests/schemacheck.c boot/json_parse.c boot/fileio.c init/json.c
 j=$T/jsonget
 # The host tool itself runs the direct tests below under ASan/UBSan.
 build bootbench boot/*.c init/json.c benchmarks/params.c
+
+. tests/compare-golden.sh
 
 # --- style ------------------------------------------------------------
 if command -v clang-format >/dev/null 2>&1 && [ -d .git ]; then

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bootbench-compare: did the new kernel change anything, and is it
+ * more than noise? Reads the per-kernel result directories `make run`
+ * writes (docs/results.md) and prints LKP's comparison table with a
+ * significance test per metric (docs/compare.md).
+ *
+ * Exit: 0 no regression, 1 a regression of the chosen metric beyond
+ * the threshold, 2 bad input.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compare.h"
+
+static const struct cmp_test_entry {
+	const char *name, *headline;
+	int higher;
+} cmp_tests[] = {
+#define TEST(name, headline, higher, params) { #name, headline, higher },
+#include "../benchmarks/tests.def"
+#undef TEST
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: bootbench-compare [--all | --lkp] [--json] [--metric NAME]\n"
+		"                         [--threshold PCT] [--fdr Q] [--svg DIR] [--no-plot]\n"
+		"                         BASE NEW [NEW...]\n"
+		"BASE, NEW: kernel result directories, <RESULTS>/<test>/<params>/<release>\n");
+}
+
+/* The headline of the job's first test, qualified as run.c names it. */
+static int cmp_metric_default(struct cmp *c)
+{
+	const char *test = c->base.test;
+	size_t len = strcspn(test, ","), i;
+
+	for (i = 0; i < sizeof(cmp_tests) / sizeof(cmp_tests[0]); i++) {
+		if (strlen(cmp_tests[i].name) != len ||
+		    strncmp(cmp_tests[i].name, test, len))
+			continue;
+		c->metric_higher = cmp_tests[i].higher;
+		if (test[len])
+			return asprintf(&c->metric, "%.*s.%s", (int)len, test,
+					cmp_tests[i].headline) < 0 ?
+				       -ENOMEM :
+				       0;
+		c->metric = strdup(cmp_tests[i].headline);
+		return c->metric ? 0 : -ENOMEM;
+	}
+	return -ENOENT;
+}
+
+static int cmp_number_parse(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v >= lo && v <= hi))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* The chosen metric, and what LKP's rules call changed among the shown. */
+static int cmp_row_plotted(const struct cmp *c, const struct cmp_row *r)
+{
+	size_t i;
+
+	if (r->chosen)
+		return 1;
+	for (i = 0; r->shown && i < c->nnew; i++)
+		if (r->cell[i].lkp.changed)
+			return 1;
+	return 0;
+}
+
+static int cmp_svgs_write(const struct cmp *c, const char *dir)
+{
+	char path[PATH_MAX], *p;
+	size_t k;
+	int err;
+
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		return -errno;
+	for (k = 0; k < c->nrows; k++) {
+		if (!cmp_row_plotted(c, &c->rows[k]))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s.svg", dir, c->rows[k].name);
+		/* Metric names may hold '/' (dbench's MB/sec). */
+		for (p = path + strlen(dir) + 1; *p; p++)
+			if (*p == '/')
+				*p = '_';
+		err = cmp_svg_write(c, &c->rows[k], path);
+		if (err && err != -ENODATA)
+			return err;
+	}
+	return 0;
+}
+
+static int cmp_results_load(struct cmp *c, int argc, char **argv)
+{
+	char err[512];
+	int i, ret;
+
+	ret = result_load(argv[0], &c->base, err, sizeof(err));
+	if (ret)
+		goto fail;
+	c->nnew = argc - 1;
+	c->new = calloc(c->nnew, sizeof(*c->new));
+	if (!c->new) {
+		snprintf(err, sizeof(err), "%s", strerror(ENOMEM));
+		ret = -ENOMEM;
+		goto fail;
+	}
+	for (i = 1; i < argc; i++) {
+		ret = result_load(argv[i], &c->new[i - 1], err, sizeof(err));
+		if (ret)
+			goto fail;
+		if (*c->base.test && *c->new[i - 1].test &&
+		    strcmp(c->base.test, c->new[i - 1].test)) {
+			snprintf(
+				err, sizeof(err),
+				"%s ran '%s' but %s ran '%s': compare results of the same test",
+				argv[0], c->base.test, argv[i],
+				c->new[i - 1].test);
+			ret = -EINVAL;
+			goto fail;
+		}
+	}
+	return 0;
+fail:
+	fprintf(stderr, "bootbench-compare: %s\n", err);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "all", no_argument, NULL, 'a' },
+		{ "lkp", no_argument, NULL, 'l' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "metric", required_argument, NULL, 'm' },
+		{ "threshold", required_argument, NULL, 't' },
+		{ "fdr", required_argument, NULL, 'q' },
+		{ "svg", required_argument, NULL, 's' },
+		{ "no-plot", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cmp c = { .alpha = 0.05, .threshold = 1, .metric_higher = 1 };
+	const char *svg = NULL, *metric = NULL;
+	int opt, json = 0, plot = 1, ret = 2, err;
+	size_t i, k;
+
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'a':
+			c.show = CMP_SHOW_ALL;
+			break;
+		case 'l':
+			c.show = CMP_SHOW_LKP;
+			break;
+		case 'j':
+			json = 1;
+			break;
+		case 'm':
+			metric = optarg;
+			break;
+		case 't':
+			if (cmp_number_parse(optarg, 0, 1e6, &c.threshold)) {
+				fprintf(stderr,
+					"bootbench-compare: --threshold %s: give a percentage, e.g. --threshold 2\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'q':
+			if (cmp_number_parse(optarg, 1e-9, 0.5, &c.alpha)) {
+				fprintf(stderr,
+					"bootbench-compare: --fdr %s: give a rate between 0 and 0.5, e.g. --fdr 0.05\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 's':
+			svg = optarg;
+			break;
+		case 'n':
+			plot = 0;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (argc - optind < 2) {
+		fprintf(stderr,
+			"bootbench-compare: give a base and at least one new result directory: make compare BASE=<dir> NEW=<dir>\n");
+		return 2;
+	}
+	if (cmp_results_load(&c, argc - optind, argv + optind))
+		goto out;
+	if (metric) {
+		c.metric = strdup(metric);
+		c.metric_higher = rules_direction_get(metric, NULL, 1) !=
+				  RULES_LOWER;
+	} else if (cmp_metric_default(&c)) {
+		fprintf(stderr,
+			"bootbench-compare: %s does not say which test it ran: name the metric with --metric\n",
+			c.base.dir);
+		goto out;
+	}
+	err = c.metric ? cmp_rows_build(&c) : -ENOMEM;
+	if (err) {
+		fprintf(stderr, "bootbench-compare: %s\n", strerror(-err));
+		goto out;
+	}
+	if (!cmp_chosen_row(&c)) {
+		fprintf(stderr,
+			"bootbench-compare: no metric %s in %s or the new results: pick one with --metric\n",
+			c.metric, c.base.dir);
+		goto out;
+	}
+	if (json) {
+		err = cmp_json_write(&c, stdout);
+	} else {
+		cmp_table_print(&c, stdout);
+		for (k = 0; plot && k < c.nrows; k++)
+			if (cmp_row_plotted(&c, &c.rows[k]))
+				cmp_plot_print(&c, &c.rows[k], stdout);
+		cmp_summary_print(&c, stdout);
+		err = 0;
+	}
+	if (!err && svg)
+		err = cmp_svgs_write(&c, svg);
+	if (err) {
+		fprintf(stderr, "bootbench-compare: writing the output: %s\n",
+			strerror(-err));
+		goto out;
+	}
+	ret = 0;
+	for (i = 0; i < c.nnew; i++)
+		if (cmp_regressed(&c, i))
+			ret = 1;
+out:
+	cmp_rows_free(&c);
+	result_free(&c.base);
+	for (i = 0; i < c.nnew; i++)
+		result_free(&c.new[i]);
+	free(c.new);
+	free(c.metric);
+	return ret;
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_COMPARE_H
+#define BOOTBENCH_COMPARE_H
+
+#include <stdio.h>
+
+#include "result.h"
+#include "rules.h"
+#include "stats.h"
+
+/* One kernel's samples of one metric. */
+struct cmp_side {
+	const double *v; /* NULL when the kernel lacks the metric */
+	size_t n;
+	struct stats_summary s;
+	unsigned int fails; /* runs with a failure metric above 0 */
+};
+
+enum cmp_test {
+	CMP_TEST_NONE,
+	CMP_TEST_WELCH,
+	CMP_TEST_MWU,
+	CMP_TEST_FISHER,
+};
+
+/* One new kernel against the base, for one metric. */
+struct cmp_cell {
+	struct cmp_side side;
+	double change_pct; /* NAN when the base mean is 0 */
+	struct rules_verdict lkp;
+	double p_welch, p_mwu, p; /* NAN when not computed */
+	enum cmp_test test; /* which one gave p */
+	double ci_lo, ci_hi; /* 95% interval of new/base; NAN if none */
+	int significant; /* p survives the false discovery rate */
+	unsigned int runs_needed; /* per kernel, for this spread */
+};
+
+struct cmp_row {
+	const char *name;
+	enum rules_kind kind;
+	enum rules_direction dir;
+	int chosen; /* the metric the exit status is about */
+	struct cmp_side base;
+	struct cmp_cell *cell; /* one per new kernel */
+	int shown;
+};
+
+enum cmp_show {
+	CMP_SHOW_CHANGED, /* LKP's rules and the significance test agree */
+	CMP_SHOW_LKP, /* LKP's rules alone */
+	CMP_SHOW_ALL,
+};
+
+struct cmp {
+	struct result base;
+	struct result *new;
+	size_t nnew;
+	struct cmp_row *rows;
+	size_t nrows;
+	char *metric; /* the chosen metric */
+	int metric_higher;
+	double alpha; /* false discovery rate */
+	double threshold; /* percent */
+	enum cmp_show show;
+	size_t hidden; /* LKP-changed rows the test did not back */
+};
+
+/* Builds every row and decides what is shown. 0 or -errno. */
+int cmp_rows_build(struct cmp *c);
+void cmp_rows_free(struct cmp *c);
+
+/* "regression", "improvement", "change" or NULL. */
+const char *cmp_cell_verdict(const struct cmp_row *r, const struct cmp_cell *x);
+/* 1 when new kernel @i regressed on the chosen metric beyond the threshold. */
+int cmp_regressed(const struct cmp *c, size_t i);
+const struct cmp_row *cmp_chosen_row(const struct cmp *c);
+
+/* A number in at most 9 columns, as the table and plots print it. */
+const char *cmp_num_format(char *buf, size_t len, double v);
+/* "new", "new2", ... for new kernel @i. */
+void cmp_new_label(char *buf, size_t len, size_t i);
+
+void cmp_table_print(const struct cmp *c, FILE *f);
+void cmp_summary_print(const struct cmp *c, FILE *f);
+void cmp_plot_print(const struct cmp *c, const struct cmp_row *r, FILE *f);
+int cmp_svg_write(const struct cmp *c, const struct cmp_row *r,
+		  const char *path);
+int cmp_json_write(const struct cmp *c, FILE *f);
+
+#endif

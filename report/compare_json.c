@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The comparison for machines: compare --json (docs/compare.md). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "../init/json.h"
+#include "compare.h"
+
+static void cmp_json_number(struct json_buf *j, const char *key, double v)
+{
+	json_key_write(j, key);
+	if (isnan(v) || isinf(v))
+		json_null_write(j);
+	else
+		json_number_write(j, v);
+}
+
+static void cmp_json_result(struct json_buf *j, const struct result *r)
+{
+	json_object_open(j);
+	json_key_write(j, "dir");
+	json_string_write(j, r->dir);
+	json_key_write(j, "test");
+	json_string_write(j, r->test);
+	json_key_write(j, "release");
+	json_string_write(j, r->release);
+	json_key_write(j, "cmdline");
+	json_string_write(j, r->cmdline);
+	json_key_write(j, "runs");
+	json_int_write(j, r->runs);
+	json_object_close(j);
+}
+
+static void cmp_json_side(struct json_buf *j, const struct cmp_row *r,
+			  const struct cmp_side *s)
+{
+	size_t i;
+
+	json_key_write(j, "runs");
+	json_int_write(j, s->n);
+	if (r->kind == RULES_FAILURE) {
+		json_key_write(j, "fails");
+		json_int_write(j, s->fails);
+	}
+	cmp_json_number(j, "mean", s->n ? s->s.mean : NAN);
+	cmp_json_number(
+		j, "stddev_pct",
+		s->n && s->s.mean ? 100 * s->s.stddev / fabs(s->s.mean) : NAN);
+	cmp_json_number(j, "median", s->n ? s->s.median : NAN);
+	json_key_write(j, "samples");
+	json_array_open(j);
+	for (i = 0; i < s->n; i++)
+		json_number_write(j, s->v[i]);
+	json_array_close(j);
+}
+
+static void cmp_json_cell(struct json_buf *j, const struct cmp_row *r,
+			  const struct cmp_cell *x)
+{
+	static const char *const tests[] = { NULL, "welch", "mann-whitney",
+					     "fisher" };
+	const char *v = cmp_cell_verdict(r, x);
+
+	json_object_open(j);
+	cmp_json_side(j, r, &x->side);
+	cmp_json_number(j, "change_pct", x->change_pct);
+	json_key_write(j, "lkp_changed");
+	json_bool_write(j, x->lkp.changed);
+	if (!x->lkp.changed) {
+		json_key_write(j, "lkp_why");
+		json_string_write(j, x->lkp.why ? x->lkp.why : "");
+	}
+	json_key_write(j, "test");
+	if (tests[x->test])
+		json_string_write(j, tests[x->test]);
+	else
+		json_null_write(j);
+	cmp_json_number(j, "p", x->p);
+	cmp_json_number(j, "p_welch", x->p_welch);
+	cmp_json_number(j, "p_mann_whitney", x->p_mwu);
+	cmp_json_number(j, "ratio_ci_low", x->ci_lo);
+	cmp_json_number(j, "ratio_ci_high", x->ci_hi);
+	json_key_write(j, "significant");
+	json_bool_write(j, x->significant);
+	json_key_write(j, "runs_needed");
+	json_int_write(j, x->runs_needed);
+	json_key_write(j, "verdict");
+	if (v)
+		json_string_write(j, v);
+	else
+		json_null_write(j);
+	json_object_close(j);
+}
+
+int cmp_json_write(const struct cmp *c, FILE *f)
+{
+	static const char *const dirs[] = { "lower", "none", "higher" };
+	struct json_buf j;
+	size_t i, k;
+	int err = 0;
+
+	json_buf_init(&j);
+	json_object_open(&j);
+	json_key_write(&j, "base");
+	cmp_json_result(&j, &c->base);
+	json_key_write(&j, "new");
+	json_array_open(&j);
+	for (i = 0; i < c->nnew; i++)
+		cmp_json_result(&j, &c->new[i]);
+	json_array_close(&j);
+	json_key_write(&j, "metric");
+	json_string_write(&j, c->metric);
+	cmp_json_number(&j, "threshold_pct", c->threshold);
+	cmp_json_number(&j, "fdr", c->alpha);
+	json_key_write(&j, "regressed");
+	json_array_open(&j);
+	for (i = 0; i < c->nnew; i++)
+		json_bool_write(&j, cmp_regressed(c, i));
+	json_array_close(&j);
+	json_key_write(&j, "metrics");
+	json_array_open(&j);
+	for (k = 0; k < c->nrows; k++) {
+		const struct cmp_row *r = &c->rows[k];
+
+		if (!r->shown)
+			continue;
+		json_object_open(&j);
+		json_key_write(&j, "name");
+		json_string_write(&j, r->name);
+		json_key_write(&j, "kind");
+		json_string_write(&j, r->kind == RULES_FAILURE ? "failure" :
+								 "perf");
+		json_key_write(&j, "better");
+		json_string_write(&j, dirs[r->dir + 1]);
+		json_key_write(&j, "base");
+		json_object_open(&j);
+		cmp_json_side(&j, r, &r->base);
+		json_object_close(&j);
+		json_key_write(&j, "new");
+		json_array_open(&j);
+		for (i = 0; i < c->nnew; i++)
+			cmp_json_cell(&j, r, &r->cell[i]);
+		json_array_close(&j);
+		json_object_close(&j);
+	}
+	json_array_close(&j);
+	json_object_close(&j);
+	json_raw_write(&j, "\n", 1);
+	if (j.err)
+		err = j.err;
+	else if (fwrite(j.buf, 1, j.len, f) != j.len)
+		err = -EIO;
+	json_buf_free(&j);
+	return err;
+}

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rows of a comparison: per metric and new kernel, LKP's verdict,
+ * a significance test, and whether the row is shown.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+
+/* Skew beyond this makes the t-test's normal assumption a poor bet. */
+#define CMP_SKEW_MAX 1.5
+#define CMP_BOOTSTRAP_ROUNDS 2000
+
+static int cmp_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void cmp_side_get(const struct result *r, const char *name,
+			 struct cmp_side *s)
+{
+	const struct result_metric *m = result_metric_find(r, name);
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	if (!m)
+		return;
+	s->v = m->v;
+	s->n = m->n;
+	stats_summary_get(m->v, m->n, &s->s);
+	for (i = 0; i < m->n; i++)
+		if (m->v[i] > 0)
+			s->fails++;
+}
+
+static void cmp_cell_test(const struct cmp_row *r, struct cmp_cell *x)
+{
+	const struct cmp_side *a = &r->base, *b = &x->side;
+	double t, df, u, pooled;
+	int exact;
+
+	x->p = x->p_welch = x->p_mwu = NAN;
+	x->ci_lo = x->ci_hi = NAN;
+	x->test = CMP_TEST_NONE;
+	if (!a->n || !b->n)
+		return;
+	if (r->kind == RULES_FAILURE) {
+		x->p = stats_fisher(a->fails, a->n, b->fails, b->n);
+		x->test = CMP_TEST_FISHER;
+		return;
+	}
+	if (stats_welch(a->v, a->n, b->v, b->n, &t, &df, &x->p_welch))
+		x->p_welch = NAN;
+	if (stats_mann_whitney(a->v, a->n, b->v, b->n, &u, &x->p_mwu, &exact))
+		x->p_mwu = NAN;
+	if (a->n >= 3 && b->n >= 3 && fabs(a->s.skewness) <= CMP_SKEW_MAX &&
+	    fabs(b->s.skewness) <= CMP_SKEW_MAX && !isnan(x->p_welch)) {
+		x->p = x->p_welch;
+		x->test = CMP_TEST_WELCH;
+	} else if (!isnan(x->p_mwu)) {
+		x->p = x->p_mwu;
+		x->test = CMP_TEST_MWU;
+	}
+	if (stats_ratio_interval(a->v, a->n, b->v, b->n, 0.95,
+				 CMP_BOOTSTRAP_ROUNDS, &x->ci_lo, &x->ci_hi))
+		x->ci_lo = x->ci_hi = NAN;
+	pooled = sqrt((a->s.sd * a->s.sd + b->s.sd * b->s.sd) / 2);
+	x->runs_needed = stats_runs_needed(pooled, b->s.mean - a->s.mean);
+}
+
+static int cmp_row_fill(struct cmp *c, struct cmp_row *r, const char *name)
+{
+	size_t i;
+
+	r->name = name;
+	r->kind = rules_kind_get(name);
+	r->dir = rules_direction_get(name, c->metric, c->metric_higher);
+	r->chosen = !strcmp(name, c->metric);
+	cmp_side_get(&c->base, name, &r->base);
+	r->cell = calloc(c->nnew, sizeof(*r->cell));
+	if (!r->cell)
+		return -ENOMEM;
+	for (i = 0; i < c->nnew; i++) {
+		struct cmp_cell *x = &r->cell[i];
+
+		cmp_side_get(&c->new[i], name, &x->side);
+		x->change_pct =
+			r->base.n && x->side.n && r->base.s.mean != 0 ?
+				100 * (x->side.s.mean - r->base.s.mean) /
+					fabs(r->base.s.mean) :
+				NAN;
+		if (r->base.n && x->side.n)
+			rules_change_check(name, r->base.v, r->base.n,
+					   x->side.v, x->side.n, &x->lkp);
+		else
+			x->lkp.why = "missing on one side";
+		cmp_cell_test(r, x);
+	}
+	return 0;
+}
+
+/*
+ * Many metrics are compared at once, so a fixed 5% level per metric
+ * would flag a few of them in every comparison of a kernel with
+ * itself. Benjamini-Hochberg keeps the share of false discoveries
+ * among the flagged ones at alpha, and still lets a change that moves
+ * many metrics together through.
+ */
+static int cmp_significance_mark(struct cmp *c, size_t i)
+{
+	unsigned char *hit;
+	double *p;
+	size_t k;
+	int err = 0;
+
+	p = malloc((c->nrows ? c->nrows : 1) * sizeof(*p));
+	hit = malloc(c->nrows ? c->nrows : 1);
+	if (!p || !hit) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (k = 0; k < c->nrows; k++)
+		p[k] = c->rows[k].cell[i].p;
+	err = stats_fdr_select(p, c->nrows, c->alpha, hit);
+	if (err)
+		goto out;
+	for (k = 0; k < c->nrows; k++)
+		c->rows[k].cell[i].significant = hit[k];
+out:
+	free(p);
+	free(hit);
+	return err;
+}
+
+static void cmp_rows_select(struct cmp *c)
+{
+	size_t k, i;
+
+	c->hidden = 0;
+	for (k = 0; k < c->nrows; k++) {
+		struct cmp_row *r = &c->rows[k];
+		int lkp = 0, both = 0;
+
+		for (i = 0; i < c->nnew; i++) {
+			lkp |= r->cell[i].lkp.changed;
+			both |= r->cell[i].lkp.changed &&
+				r->cell[i].significant;
+		}
+		switch (c->show) {
+		case CMP_SHOW_ALL:
+			r->shown = 1;
+			break;
+		case CMP_SHOW_LKP:
+			r->shown = lkp;
+			break;
+		default:
+			/* An error that appears at all is news, tested or not. */
+			r->shown = both || (lkp && r->kind == RULES_FAILURE);
+			c->hidden += lkp && !r->shown;
+		}
+	}
+}
+
+int cmp_rows_build(struct cmp *c)
+{
+	const char **names;
+	size_t n = c->base.nm, i, j, k;
+	int err = 0;
+
+	for (i = 0; i < c->nnew; i++)
+		n += c->new[i].nm;
+	names = malloc((n ? n : 1) * sizeof(*names));
+	if (!names)
+		return -ENOMEM;
+	n = 0;
+	for (j = 0; j < c->base.nm; j++)
+		names[n++] = c->base.m[j].name;
+	for (i = 0; i < c->nnew; i++)
+		for (j = 0; j < c->new[i].nm; j++)
+			names[n++] = c->new[i].m[j].name;
+	qsort(names, n, sizeof(*names), cmp_name_cmp);
+	c->rows = calloc(n ? n : 1, sizeof(*c->rows));
+	if (!c->rows) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (k = 0; k < n; k++) {
+		if (k && !strcmp(names[k], names[k - 1]))
+			continue;
+		err = cmp_row_fill(c, &c->rows[c->nrows++], names[k]);
+		if (err)
+			goto out;
+	}
+	for (i = 0; i < c->nnew; i++) {
+		err = cmp_significance_mark(c, i);
+		if (err)
+			goto out;
+	}
+	cmp_rows_select(c);
+out:
+	free(names);
+	return err;
+}
+
+void cmp_rows_free(struct cmp *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->nrows; k++)
+		free(c->rows[k].cell);
+	free(c->rows);
+	c->rows = NULL;
+	c->nrows = 0;
+}
+
+const char *cmp_cell_verdict(const struct cmp_row *r, const struct cmp_cell *x)
+{
+	if (!x->significant || !x->lkp.changed || isnan(x->change_pct))
+		return NULL;
+	if (r->dir == RULES_NONE)
+		return "change";
+	return (x->change_pct > 0) == (r->dir == RULES_HIGHER) ? "improvement" :
+								 "regression";
+}
+
+const struct cmp_row *cmp_chosen_row(const struct cmp *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->nrows; k++)
+		if (c->rows[k].chosen)
+			return &c->rows[k];
+	return NULL;
+}
+
+/*
+ * The exit status asks the test and the threshold, not LKP's range
+ * rule: a 3% drop that five runs each prove is a regression even when
+ * one noisy run makes the ranges touch.
+ */
+int cmp_regressed(const struct cmp *c, size_t i)
+{
+	const struct cmp_row *r = cmp_chosen_row(c);
+	const struct cmp_cell *x;
+
+	if (!r)
+		return 0;
+	x = &r->cell[i];
+	if (!x->significant || isnan(x->change_pct) ||
+	    fabs(x->change_pct) <= c->threshold)
+		return 0;
+	if (r->dir == RULES_NONE)
+		return 1;
+	return (x->change_pct > 0) != (r->dir == RULES_HIGHER);
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../boot/fileio.h"
+#include "../boot/json_parse.h"
+#include "result.h"
+
+static int result_metric_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct result_metric *)a)->name,
+		      ((const struct result_metric *)b)->name);
+}
+
+static int result_matrix_read(struct result *r, const char *path, char *err,
+			      size_t errlen)
+{
+	const struct json_value *m, *x;
+	struct json_value *doc = NULL;
+	char perr[128];
+	size_t len, n = 0;
+	char *buf;
+	int ret = 0;
+
+	buf = file_read_all(path, &len);
+	if (!buf) {
+		ret = -errno;
+		snprintf(
+			err, errlen,
+			"%s: %s: give a kernel result directory, <RESULTS>/<test>/<params>/<release>",
+			path, strerror(errno));
+		return ret;
+	}
+	if (json_parse(buf, len, &doc, perr, sizeof(perr)) ||
+	    doc->type != JSON_OBJECT) {
+		snprintf(err, errlen, "%s: not a metrics matrix (%s)", path,
+			 doc ? "not an object" : perr);
+		ret = -EINVAL;
+		goto out;
+	}
+	for (m = doc->child; m; m = m->next)
+		n++;
+	r->m = calloc(n ? n : 1, sizeof(*r->m));
+	if (!r->m) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (m = doc->child; m; m = m->next) {
+		struct result_metric *rm = &r->m[r->nm];
+		unsigned int cols = 0;
+
+		if (m->type != JSON_ARRAY) {
+			snprintf(err, errlen, "%s: %s is not an array of runs",
+				 path, m->key);
+			ret = -EINVAL;
+			goto out;
+		}
+		for (x = m->child; x; x = x->next)
+			cols++;
+		rm->name = strdup(m->key);
+		rm->v = calloc(cols ? cols : 1, sizeof(*rm->v));
+		if (!rm->name || !rm->v) {
+			free(rm->name);
+			free(rm->v);
+			ret = -ENOMEM;
+			goto out;
+		}
+		r->nm++;
+		for (x = m->child; x; x = x->next) {
+			if (x->type == JSON_NUMBER) {
+				rm->v[rm->n++] = x->number;
+			} else if (x->type != JSON_NULL) {
+				snprintf(err, errlen,
+					 "%s: %s holds a %s, not a number",
+					 path, m->key, json_type_name(x->type));
+				ret = -EINVAL;
+				goto out;
+			}
+		}
+		if (cols > r->runs)
+			r->runs = cols;
+	}
+	qsort(r->m, r->nm, sizeof(*r->m), result_metric_cmp);
+out:
+	json_value_free(doc);
+	free(buf);
+	return ret;
+}
+
+static char *result_job_string(const struct json_value *job, const char *key)
+{
+	const struct json_value *v = json_member(job, key);
+
+	return strdup(v && v->type == JSON_STRING ? v->string : "");
+}
+
+/* The first run's job.json says what the directory holds. */
+static int result_job_read(struct result *r)
+{
+	struct json_value *doc = NULL;
+	long first = LONG_MAX;
+	char path[PATH_MAX], perr[64];
+	struct dirent *de;
+	size_t len;
+	char *buf = NULL;
+	DIR *d;
+	int ret = 0;
+
+	d = opendir(r->dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		char *end;
+		long n = strtol(de->d_name, &end, 10);
+
+		if (de->d_name[0] >= '0' && de->d_name[0] <= '9' && !*end &&
+		    n < first) {
+			snprintf(path, sizeof(path), "%s/%s/job.json", r->dir,
+				 de->d_name);
+			if (!access(path, R_OK))
+				first = n;
+		}
+	}
+	closedir(d);
+	if (first != LONG_MAX) {
+		snprintf(path, sizeof(path), "%s/%ld/job.json", r->dir, first);
+		buf = file_read_all(path, &len);
+	}
+	if (buf && !json_parse(buf, len, &doc, perr, sizeof(perr)) &&
+	    doc->type == JSON_OBJECT) {
+		r->test = result_job_string(doc, "test");
+		r->release = result_job_string(doc, "release");
+		r->cmdline = result_job_string(doc, "cmdline");
+	} else {
+		r->test = strdup("");
+		r->release = strdup("");
+		r->cmdline = strdup("");
+	}
+	if (!r->test || !r->release || !r->cmdline)
+		ret = -ENOMEM;
+	json_value_free(doc);
+	free(buf);
+	return ret;
+}
+
+int result_load(const char *dir, struct result *r, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->dir = strdup(dir);
+	if (!r->dir)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/matrix.json", dir);
+	ret = result_matrix_read(r, path, err, errlen);
+	if (ret)
+		return ret;
+	ret = result_job_read(r);
+	if (ret)
+		snprintf(err, errlen, "%s: %s", dir, strerror(-ret));
+	return ret;
+}
+
+void result_free(struct result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nm; i++) {
+		free(r->m[i].name);
+		free(r->m[i].v);
+	}
+	free(r->m);
+	free(r->dir);
+	free(r->test);
+	free(r->release);
+	free(r->cmdline);
+	memset(r, 0, sizeof(*r));
+}
+
+const struct result_metric *result_metric_find(const struct result *r,
+					       const char *name)
+{
+	struct result_metric key = { .name = (char *)name };
+
+	if (!r->nm)
+		return NULL;
+	return bsearch(&key, r->m, r->nm, sizeof(*r->m), result_metric_cmp);
+}

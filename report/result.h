@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_RESULT_H
+#define BOOTBENCH_RESULT_H
+
+#include <stddef.h>
+
+/*
+ * One kernel's results as `make run` leaves them (docs/results.md):
+ * matrix.json for the numbers, the runs' job.json for what was run.
+ */
+struct result_metric {
+	char *name;
+	double *v; /* the runs that have the metric, in run order */
+	size_t n;
+};
+
+struct result {
+	char *dir;
+	char *test; /* job.json "test": one name or a comma list */
+	char *release;
+	char *cmdline; /* the kernel command line of the first run */
+	unsigned int runs; /* columns of the matrix */
+	struct result_metric *m; /* sorted by name */
+	size_t nm;
+};
+
+/* 0 or -errno; @err says what is wrong with @dir in one line. */
+int result_load(const char *dir, struct result *r, char *err, size_t errlen);
+void result_free(struct result *r);
+const struct result_metric *result_metric_find(const struct result *r,
+					       const char *name);
+
+#endif

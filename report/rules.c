@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "stats.h"
+
+/* LKP's cap on a ratio, so a metric that was 0 sorts sensibly. */
+#define RULES_RATIO_MAX 5.0
+
+/*
+ * The monitors' families and the smallest change LKP takes seriously
+ * in each (reasonable_perf_change?): counters that move by thousands
+ * between identical runs are not news when they move by a few more.
+ */
+static const struct rules_family {
+	const char *prefix;
+	double max_above; /* the larger value must exceed this */
+	double delta_above; /* or the medians must differ by more */
+} rules_families[] = {
+	{ "interrupts", 10000, 0 }, { "softirqs", 10000, 0 },
+	{ "proc-vmstat", 1000, 0 }, { "meminfo", 1000, 0 },
+	{ "slabinfo", 0, 100 },	    { "stat", 0, 0 },
+	{ "perf-stat", 0, 0 },	    { "time", 0, 0 },
+	{ "dmesg", 0, 0 },
+};
+
+#define RULES_NFAMILIES (sizeof(rules_families) / sizeof(rules_families[0]))
+
+/* The family of a metric, also when a job of several tests prefixed it. */
+static const struct rules_family *rules_family_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < RULES_NFAMILIES; i++) {
+		const char *p = rules_families[i].prefix;
+		size_t n = strlen(p);
+		const char *s;
+
+		if (!strncmp(name, p, n) && name[n] == '.')
+			return &rules_families[i];
+		for (s = strchr(name, '.'); s; s = strchr(s + 1, '.'))
+			if (!strncmp(s + 1, p, n) && s[1 + n] == '.')
+				return &rules_families[i];
+	}
+	return NULL;
+}
+
+enum rules_kind rules_kind_get(const char *name)
+{
+	const struct rules_family *f = rules_family_find(name);
+
+	return f && !strcmp(f->prefix, "dmesg") ? RULES_FAILURE : RULES_PERF;
+}
+
+int rules_is_benchmark_metric(const char *name)
+{
+	return !rules_family_find(name);
+}
+
+static int rules_name_ends(const char *name, const char *tail)
+{
+	size_t n = strlen(name), t = strlen(tail);
+
+	return n >= t && !strcmp(name + n - t, tail) &&
+	       (n == t || name[n - t - 1] == '.');
+}
+
+enum rules_direction rules_direction_get(const char *name, const char *headline,
+					 int headline_higher)
+{
+	static const char *const higher[] = { "throughput", "ops_per_sec",
+					      "score",	    "workload",
+					      "MB/sec",	    NULL };
+	static const char *const lower[] = { "latency", "usecs_per_op",
+					     "time_sec", NULL };
+	const char *const *w;
+
+	if (headline && *headline && rules_name_ends(name, headline))
+		return headline_higher ? RULES_HIGHER : RULES_LOWER;
+	if (rules_kind_get(name) == RULES_FAILURE)
+		return RULES_LOWER;
+	if (!rules_is_benchmark_metric(name))
+		return RULES_NONE;
+	for (w = lower; *w; w++)
+		if (strstr(name, *w))
+			return RULES_LOWER;
+	for (w = higher; *w; w++)
+		if (strstr(name, *w))
+			return RULES_HIGHER;
+	return RULES_NONE;
+}
+
+struct rules_side {
+	double *v;
+	size_t n;
+	double min, median, max;
+};
+
+/* LKP's sort_remove_margin: trim n >> 5 from each end, at most @cap. */
+static int rules_side_get(const double *v, size_t n, size_t cap,
+			  struct rules_side *s)
+{
+	size_t margin = n >> 5;
+
+	if (margin > cap)
+		margin = cap;
+	s->v = malloc((n ? n : 1) * sizeof(*s->v));
+	if (!s->v)
+		return -1;
+	memcpy(s->v, v, n * sizeof(*v));
+	qsort(s->v, n, sizeof(*s->v), stats_double_cmp);
+	s->n = n - 2 * margin;
+	if (!s->n)
+		return -1;
+	s->min = s->v[margin];
+	s->median = s->v[margin + s->n / 2];
+	s->max = s->v[margin + s->n - 1];
+	return 0;
+}
+
+static void rules_perf_check(const char *name, const double *a, size_t na,
+			     const double *b, size_t nb,
+			     struct rules_verdict *v)
+{
+	const struct rules_family *f = rules_family_find(name);
+	struct rules_side sa = { 0 }, sb = { 0 };
+	const struct rules_side *hi, *lo;
+	double max, delta;
+
+	if (na < 3 && nb < 3) {
+		v->why = "fewer than 3 runs on both sides";
+		return;
+	}
+	/* The base usually has more runs; a side of 3 or fewer keeps all. */
+	if (rules_side_get(a, na, 3, &sa) ||
+	    rules_side_get(b, nb, nb <= 3 ? 1 : 3, &sb)) {
+		v->why = "no samples";
+		goto out;
+	}
+	if (!((sb.min > sa.median && sb.median > sa.max) ||
+	      (sa.min > sb.median && sa.median > sb.max))) {
+		v->why = "the ranges of the runs overlap";
+		goto out;
+	}
+	hi = sb.median > sa.median ? &sb : &sa;
+	lo = hi == &sb ? &sa : &sb;
+	v->ratio = lo->median > 0 ? hi->median / lo->median : RULES_RATIO_MAX;
+	if (v->ratio > RULES_RATIO_MAX)
+		v->ratio = RULES_RATIO_MAX;
+	max = sa.max > sb.max ? sa.max : sb.max;
+	delta = hi->median - lo->median;
+	if (v->ratio <= 1.01) {
+		v->why = "the medians differ by 1% or less";
+	} else if (v->ratio <= 1.05 && !rules_is_benchmark_metric(name)) {
+		v->why = "a monitor's medians differ by 5% or less";
+	} else if (f && (max <= f->max_above || delta <= f->delta_above) &&
+		   (f->max_above || f->delta_above)) {
+		v->why = "the change is below the family's minimum";
+	} else {
+		v->changed = 1;
+	}
+out:
+	free(sa.v);
+	free(sb.v);
+}
+
+static int rules_any_positive(const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] > 0)
+			return 1;
+	return 0;
+}
+
+void rules_change_check(const char *name, const double *a, size_t na,
+			const double *b, size_t nb, struct rules_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (rules_kind_get(name) == RULES_FAILURE) {
+		/* An error seen on one side only is news; LKP's a.max != b.max. */
+		v->changed = rules_any_positive(a, na) !=
+			     rules_any_positive(b, nb);
+		v->ratio = RULES_RATIO_MAX;
+		if (!v->changed)
+			v->why = "seen on both sides or on neither";
+		return;
+	}
+	rules_perf_check(name, a, na, b, nb, v);
+}

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The comparison as text: LKP's table layout (mean ±%stddev per
+ * kernel, %change against the base, fail:runs for errors) with a
+ * p-value and a verdict letter, then a plain-words summary.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+
+#define CMP_STDDEV_SHOWN 2.0 /* percent; LKP hides smaller spreads */
+
+const char *cmp_num_format(char *buf, size_t len, double v)
+{
+	double a = fabs(v);
+
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (a >= 1e9)
+		snprintf(buf, len, "%.3e", v);
+	else if (a >= 1000 || a == 0 || v == floor(v))
+		snprintf(buf, len, "%.0f", v);
+	else if (a >= 100)
+		snprintf(buf, len, "%.1f", v);
+	else if (a >= 1)
+		snprintf(buf, len, "%.2f", v);
+	else
+		snprintf(buf, len, "%.3g", v);
+	return buf;
+}
+
+/* "±  3%" or five blanks: the ± is two bytes but one column. */
+static const char *cmp_stddev_format(char *buf, size_t len,
+				     const struct cmp_side *s)
+{
+	double pct = s->n && s->s.mean ? 100 * s->s.stddev / fabs(s->s.mean) :
+					 0;
+
+	if (pct > CMP_STDDEV_SHOWN)
+		snprintf(buf, len, "\u00b1%3.0f%%", pct > 999 ? 999 : pct);
+	else
+		snprintf(buf, len, "     ");
+	return buf;
+}
+
+static const char *cmp_p_format(char *buf, size_t len, const struct cmp_cell *x)
+{
+	static const char tag[] = { ' ', 't', 'U', 'F' };
+
+	if (isnan(x->p))
+		snprintf(buf, len, "    - ");
+	else if (x->p < 0.001)
+		snprintf(buf, len, "<.001%c", tag[x->test]);
+	else
+		snprintf(buf, len, "%5.3f%c", x->p, tag[x->test]);
+	return buf;
+}
+
+static char cmp_verdict_letter(const struct cmp_row *r,
+			       const struct cmp_cell *x)
+{
+	const char *v = cmp_cell_verdict(r, x);
+
+	return v ? (char)(v[0] - 'a' + 'A') : ' ';
+}
+
+void cmp_new_label(char *buf, size_t len, size_t i)
+{
+	if (i)
+		snprintf(buf, len, "new%zu", i + 1);
+	else
+		snprintf(buf, len, "new");
+}
+
+/* Column heads, aligned with the rows' printf widths below. */
+static const struct cmp_layout {
+	int base_w, cell_w;
+	const char *base_head, *base_mark, *cell_head, *cell_mark;
+} cmp_layouts[] = {
+	{ 16, 33, "        %stddev", "             \\",
+	  " %change         %stddev     p", "    |                 \\      |" },
+	{ 16, 36, "       fail:runs", "           |",
+	  "  %reproduction  fail:runs      p",
+	  "        |             |         |" },
+};
+
+static void cmp_centered_print(const char *s, int w, FILE *f)
+{
+	int n = (int)strlen(s), left = (w - n) / 2;
+
+	fprintf(f, "%*s%s%*s", left, "", s, w - n - left, "");
+}
+
+static void cmp_header_print(const struct cmp *c, int failure, FILE *f)
+{
+	const struct cmp_layout *l = &cmp_layouts[failure];
+	char label[32];
+	size_t i;
+	int d;
+
+	fprintf(f, "\n");
+	cmp_centered_print("base", l->base_w, f);
+	for (i = 0; i < c->nnew; i++) {
+		cmp_new_label(label, sizeof(label), i);
+		cmp_centered_print(label, l->cell_w, f);
+	}
+	fprintf(f, "\n ");
+	for (d = 1; d < l->base_w; d++)
+		fputc('-', f);
+	for (i = 0; i < c->nnew; i++) {
+		fputc(' ', f);
+		for (d = 1; d < l->cell_w; d++)
+			fputc('-', f);
+	}
+	fprintf(f, "\n%-*s", l->base_w, l->base_head);
+	for (i = 0; i < c->nnew; i++)
+		fprintf(f, "%-*s", l->cell_w, l->cell_head);
+	fprintf(f, "\n%-*s", l->base_w, l->base_mark);
+	for (i = 0; i < c->nnew; i++)
+		fprintf(f, "%-*s", l->cell_w, l->cell_mark);
+	fprintf(f, "\n");
+}
+
+static void cmp_perf_row_print(const struct cmp *c, const struct cmp_row *r,
+			       FILE *f)
+{
+	char num[32], sd[16], pct[16], p[16];
+	size_t i;
+
+	fprintf(f, " %9s %s",
+		r->base.n ? cmp_num_format(num, sizeof(num), r->base.s.mean) :
+			    "-",
+		r->base.n ? cmp_stddev_format(sd, sizeof(sd), &r->base) :
+			    "     ");
+	for (i = 0; i < c->nnew; i++) {
+		const struct cmp_cell *x = &r->cell[i];
+
+		if (isnan(x->change_pct))
+			snprintf(pct, sizeof(pct), "-");
+		else
+			snprintf(pct, sizeof(pct), "%+.1f%%", x->change_pct);
+		fprintf(f, " %7s %9s %s %s %c", pct,
+			x->side.n ? cmp_num_format(num, sizeof(num),
+						   x->side.s.mean) :
+				    "-",
+			x->side.n ?
+				cmp_stddev_format(sd, sizeof(sd), &x->side) :
+				"     ",
+			cmp_p_format(p, sizeof(p), x),
+			cmp_verdict_letter(r, x));
+	}
+	fprintf(f, "  %s\n", r->name);
+}
+
+static void cmp_failure_row_print(const struct cmp *c, const struct cmp_row *r,
+				  FILE *f)
+{
+	char runs[32], rep[16], p[16];
+	size_t i;
+
+	snprintf(runs, sizeof(runs), "%u:%zu", r->base.fails, r->base.n);
+	fprintf(f, " %15s", r->base.fails ? runs : runs + (runs[0] == '0'));
+	for (i = 0; i < c->nnew; i++) {
+		const struct cmp_cell *x = &r->cell[i];
+		double repro = 0;
+
+		if (x->side.n && r->base.n)
+			repro = 100.0 * x->side.fails / x->side.n -
+				100.0 * r->base.fails / r->base.n;
+		snprintf(rep, sizeof(rep), "%.0f%%", repro);
+		snprintf(runs, sizeof(runs), "%u:%zu", x->side.fails,
+			 x->side.n);
+		fprintf(f, "  %13s  %9s  %s %c", rep,
+			x->side.fails ? runs : runs + (runs[0] == '0'),
+			cmp_p_format(p, sizeof(p), x),
+			cmp_verdict_letter(r, x));
+	}
+	fprintf(f, "  %s\n", r->name);
+}
+
+static void cmp_side_describe(const char *label, const struct result *r,
+			      const struct result *base, FILE *f)
+{
+	fprintf(f, "%-5s %s, %u run%s: %s\n", label,
+		*r->release ? r->release : "(release unknown)", r->runs,
+		r->runs == 1 ? "" : "s", r->dir);
+	if (base && strcmp(r->cmdline, base->cmdline))
+		fprintf(f, "      kernel command line differs: %s\n",
+			r->cmdline);
+}
+
+void cmp_table_print(const struct cmp *c, FILE *f)
+{
+	char label[32];
+	size_t k, i, perf = 0, fail = 0;
+
+	cmp_side_describe("base", &c->base, NULL, f);
+	for (i = 0; i < c->nnew; i++) {
+		cmp_new_label(label, sizeof(label), i);
+		cmp_side_describe(label, &c->new[i], &c->base, f);
+	}
+	for (k = 0; k < c->nrows; k++) {
+		if (!c->rows[k].shown)
+			continue;
+		if (c->rows[k].kind == RULES_FAILURE)
+			fail++;
+		else
+			perf++;
+	}
+	if (perf) {
+		cmp_header_print(c, 0, f);
+		for (k = 0; k < c->nrows; k++)
+			if (c->rows[k].shown && c->rows[k].kind == RULES_PERF)
+				cmp_perf_row_print(c, &c->rows[k], f);
+	}
+	if (fail) {
+		cmp_header_print(c, 1, f);
+		for (k = 0; k < c->nrows; k++)
+			if (c->rows[k].shown &&
+			    c->rows[k].kind == RULES_FAILURE)
+				cmp_failure_row_print(c, &c->rows[k], f);
+	}
+	if (perf || fail)
+		fprintf(f,
+			"\np: t Welch's t-test, U Mann-Whitney U, F Fisher's exact test;\n"
+			"R regression, I improvement, C change: significant at a false\n"
+			"discovery rate of %g%% over all %zu metrics and changed by LKP's rules.\n",
+			100 * c->alpha, c->nrows);
+}
+
+/* Three short lines per new kernel, so that 80 columns hold them. */
+static void cmp_chosen_print(const struct cmp_row *r, size_t i, FILE *f)
+{
+	static const char *const test_name[] = { "", "Welch's t",
+						 "Mann-Whitney U",
+						 "Fisher's exact" };
+	const struct cmp_cell *x = &r->cell[i];
+	const char *v = cmp_cell_verdict(r, x);
+	char label[32];
+	int in;
+
+	cmp_new_label(label, sizeof(label), i);
+	in = (int)strlen(label) + 2;
+	fprintf(f, "%s: %s ", label, r->name);
+	if (r->base.n < 2 || x->side.n < 2) {
+		fprintf(f,
+			"\n%*s%zu run(s) on the base, %zu on %s: too few to tell\n"
+			"%*sa change from noise; use RUNS=5 or more\n",
+			in, "", r->base.n, x->side.n, label, in, "");
+		return;
+	}
+	fprintf(f, "%+.1f%%: ", x->change_pct);
+	if (x->significant)
+		fprintf(f, "%s%s\n",
+			v		     ? v :
+			r->dir == RULES_NONE ? "a change" :
+			(x->change_pct > 0) == (r->dir == RULES_HIGHER) ?
+					       "better" :
+					       "worse",
+			x->lkp.changed ?
+				"" :
+				" (LKP's range rule would not show it)");
+	else
+		fprintf(f, "not significant\n");
+	if (x->p < 0.001)
+		fprintf(f, "%*sp < 0.001", in, "");
+	else
+		fprintf(f, "%*sp = %.3f", in, "", x->p);
+	fprintf(f, " (%s)", test_name[x->test]);
+	if (!isnan(x->ci_lo))
+		fprintf(f, ", new/base %.3f, 95%% interval %.3f..%.3f",
+			x->side.s.mean / r->base.s.mean, x->ci_lo, x->ci_hi);
+	fprintf(f, "\n");
+	if (!x->significant &&
+	    (x->runs_needed > r->base.n || x->runs_needed > x->side.n))
+		fprintf(f,
+			"%*sat this spread about %u runs per kernel would tell a\n"
+			"%*s%.1f%% change from noise\n",
+			in, "", x->runs_needed, in, "", fabs(x->change_pct));
+}
+
+void cmp_summary_print(const struct cmp *c, FILE *f)
+{
+	const struct cmp_row *r = cmp_chosen_row(c);
+	size_t k, shown = 0, i;
+
+	for (k = 0; k < c->nrows; k++)
+		shown += c->rows[k].shown;
+	fprintf(f, "\n%zu of %zu metrics shown", shown, c->nrows);
+	if (c->hidden)
+		fprintf(f,
+			"; %zu more changed by LKP's rules alone, not backed by the test (--lkp shows them)",
+			c->hidden);
+	fprintf(f, "\n");
+	if (!r)
+		return;
+	for (i = 0; i < c->nnew; i++)
+		cmp_chosen_print(r, i, f);
+	for (i = 0; i < c->nnew; i++) {
+		char label[32];
+
+		cmp_new_label(label, sizeof(label), i);
+		if (cmp_regressed(c, i))
+			fprintf(f,
+				"verdict: %s regressed %s by %.1f%%, beyond the %g%% threshold\n",
+				label, r->name, fabs(r->cell[i].change_pct),
+				c->threshold);
+	}
+	for (i = 0; i < c->nnew && !cmp_regressed(c, i); i++)
+		;
+	if (i == c->nnew)
+		fprintf(f,
+			"verdict: no significant regression of %s beyond the %g%% threshold\n",
+			r->name, c->threshold);
+}

@@ -1,0 +1,73 @@
+# Sourced by tests/run.sh: `compare` on fixed result directories
+# (tests/compare/), against golden outputs, with the sanitized tool.
+cmp_tool=$T/bootbench-compare
+build bootbench-compare report/*.c boot/json_parse.c boot/fileio.c init/json.c
+
+# golden NAME EXPECTED-EXIT ARGS...: the output must match byte for byte.
+golden() {
+	gname=$1 gwant=$2
+	shift 2
+	(cd tests/compare && "$cmp_tool" "$@") >"$T/$gname" 2>"$T/$gname.err"
+	grc=$?
+	if [ "$grc" -ne "$gwant" ]; then
+		bad "compare: $gname exits $gwant" "exit $grc: $(head -n 2 "$T/$gname.err")"
+	elif ! cmp -s "$T/$gname" "tests/compare/$gname"; then
+		bad "compare: $gname matches its golden file" \
+			"$(diff "tests/compare/$gname" "$T/$gname" | head -n 6)"
+	else
+		ok "compare: $gname matches its golden file, exit $gwant"
+	fi
+}
+
+golden golden-default.txt 1 base new
+golden golden-two-new.txt 1 --no-plot base new new2
+golden golden-all.txt 1 --no-plot --all base new
+golden golden-lkp-same.txt 0 --no-plot --lkp base new2
+golden golden.json 1 --json base new
+check "compare: --json is valid JSON with the verdict" \
+	sh -c "'$j' '$T/golden.json' metric >/dev/null && grep -q '\"regressed\":\[true\]' '$T/golden.json'"
+
+# Readable at 80 columns: the numbers take 52, a metric name the rest
+# (LKP's names can be longer; they are last on the line, so only they wrap).
+wide=$(LC_ALL=C awk '{ gsub(/\302\261/, "+"); n = $NF; if (length($0) > 80 && length($0) - length(n) > 52) print }' \
+	"$T/golden-default.txt" "$T/golden-all.txt")
+check "compare: the table and plots fit 80 columns (but for long metric names)" test -z "$wide"
+
+(cd tests/compare && "$cmp_tool" --threshold 15 base new) >/dev/null 2>&1
+check "compare: a 10% regression within --threshold 15 exits 0" test $? -eq 0
+(cd tests/compare && "$cmp_tool" --metric time.user_time base new) >/dev/null 2>&1
+check "compare: --metric picks the metric the exit status is about (unchanged: 0)" test $? -eq 0
+
+rm -rf "$T/svg"
+(cd tests/compare && "$cmp_tool" --no-plot --svg "$T/svg" base new) >/dev/null 2>&1
+svg=$T/svg/unixbench.throughput.svg
+if [ -f "$svg" ] && head -n 1 "$svg" | grep -q '^<svg ' && tail -n 1 "$svg" | grep -q '^</svg>$' &&
+	[ "$(grep -c '<circle' "$svg")" -eq 10 ]; then
+	ok "compare: --svg writes a plot per shown metric with every run's sample"
+else
+	bad "compare: --svg writes a plot per shown metric with every run's sample" "$(ls "$T/svg" 2>&1)"
+fi
+if command -v xmllint >/dev/null 2>&1; then
+	check "compare: the SVG is well-formed XML" xmllint --noout "$svg"
+fi
+
+# Bad input: one line naming the problem and the fix, exit 2.
+cmp_bad() {
+	cbname=$1 cbwant=$2
+	shift 2
+	(cd tests/compare && "$cmp_tool" "$@") >/dev/null 2>"$T/cb.err"
+	cbrc=$?
+	if [ "$cbrc" -eq 2 ] && [ "$(wc -l <"$T/cb.err")" -eq 1 ] && grep -q "$cbwant" "$T/cb.err"; then
+		ok "compare: $cbname -> exit 2, one line"
+	else
+		bad "compare: $cbname -> exit 2, one line" "exit $cbrc: $(head -n 2 "$T/cb.err")"
+	fi
+}
+cmp_bad "a directory without matrix.json" "give a kernel result directory" base /nonexistent
+cmp_bad "results of different tests" "compare results of the same test" base other
+cmp_bad "an unknown metric" "pick one with --metric" --metric nope base new
+cmp_bad "a bad threshold" "give a percentage" --threshold x base new
+cmp_bad "a single directory" "give a base and at least one new" base
+printf '{"unixbench.throughput":[1,"x"]}' >"$T/garbage.json"
+mkdir -p "$T/garbage" && cp "$T/garbage.json" "$T/garbage/matrix.json"
+cmp_bad "a matrix holding a string" "holds a string, not a number" base "$T/garbage"
