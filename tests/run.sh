@@ -319,6 +319,8 @@ if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=12k tmpfs 
 	fi
 fi
 
+. tests/compare-boot.sh
+
 # --- the fault matrix: each fault ends in its verdict, nothing lost ---
 full=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")
 fault() {

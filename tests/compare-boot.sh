@@ -1,0 +1,44 @@
+# Sourced by tests/run.sh: compare on real boots. One kernel booted 5
+# times as A, 5 times again as A2, and 5 times with pti=on (page-table
+# isolation forced: every system call switches page tables, which TCG
+# pays for with a TLB flush). Three boots at a time, interleaved, so a
+# change in the machine's load falls on all three alike.
+cb_full=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")
+cb_run() {
+	cb_side=$1
+	shift
+	"$tool" run --kernel "$KDEF" --initrd "$cb_full" --results "$T/ab/$cb_side" \
+		--test syscall --param duration=1 --param passes=1 --smp 1 --mem 256 \
+		"$@" >/dev/null 2>>"$T/ab.err" || echo "$cb_side" >>"$T/ab.fail"
+}
+start=$(date +%s)
+for cb_i in 1 2 3 4 5; do
+	cb_run a &
+	cb_run a2 &
+	cb_run b --cmdline pti=on &
+	wait
+done
+cb_dir() {
+	dirname "$(ls "$T"/ab/"$1"/syscall/*/*/matrix.json 2>/dev/null | head -n 1)"
+}
+A=$(cb_dir a) A2=$(cb_dir a2) AB=$(cb_dir b)
+check "compare: 15 boots of A, A again and A with pti=on, all ok, in $(($(date +%s) - start))s" \
+	sh -c "test ! -e '$T/ab.fail' && test -d '$A/4' -a -d '$A2/4' -a -d '$AB/4'"
+
+"$T/bootbench-compare" --no-plot "$A" "$A2" >"$T/aa.out" 2>&1
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '^0 of [0-9]* metrics shown$' "$T/aa.out"; then
+	ok "compare: A/A, RUNS=5: nothing shown, exit 0 ($(grep -o '[0-9]* metrics' "$T/aa.out"))"
+else
+	bad "compare: A/A, RUNS=5: nothing shown, exit 0" "exit $rc: $(grep -A1 -E '^ +[0-9.-]+ ' "$T/aa.out" | head -n 4)"
+fi
+"$T/bootbench-compare" "$A" "$AB" >"$T/ab.out" 2>&1
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q '<.001t R  unixbench.throughput$' "$T/ab.out" &&
+	grep -q '^new: unixbench.throughput -[0-9.]*%: regression$' "$T/ab.out"; then
+	ok "compare: A/B pti=on, RUNS=5: the syscall drop is a significant regression, exit 1 ($(grep '^new:' "$T/ab.out"))"
+else
+	bad "compare: A/B pti=on, RUNS=5: the syscall drop is a significant regression, exit 1" \
+		"exit $rc: $(tail -n 4 "$T/ab.out")"
+fi
+check "compare: ... with a plot of its samples" grep -q '^  unixbench.throughput (higher is better)$' "$T/ab.out"
