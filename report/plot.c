@@ -136,7 +136,7 @@ int cmp_svg_write(const struct cmp *c, const struct cmp_row *r,
 		  const char *path)
 {
 	const double w = 640, h = 320, ml = 80, mr = 20, mt = 36, mb = 56;
-	double lo, hi, pw = w - ml - mr, ph = h - mt - mb;
+	double lo, hi, pad, pw = w - ml - mr, ph = h - mt - mb;
 	size_t n, k, j, at = 0, t;
 	char num[32], label[32];
 	FILE *f;
@@ -144,6 +144,10 @@ int cmp_svg_write(const struct cmp *c, const struct cmp_row *r,
 	n = plot_range(c, r, &lo, &hi);
 	if (!n)
 		return -ENODATA;
+	/* Room above and below, so no sample sits on the frame. */
+	pad = (hi - lo) * 0.06;
+	lo -= pad;
+	hi += pad;
 	f = fopen(path, "w");
 	if (!f)
 		return -errno;
