@@ -126,7 +126,8 @@ static int aim9_run(int argc, char **argv)
 				 sizeof(params) / sizeof(params[0])))
 		return 2;
 	printf("aim9 %s: %u s\n", test, runtime);
-	harness_alarm_arm(runtime);
+	if (harness_alarm_arm(runtime))
+		return 1;
 	start = times(&tms);
 	while (!harness_stop && !err) {
 		err = aim9_shared_memory();

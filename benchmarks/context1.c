@@ -70,7 +70,8 @@ static int context1_copy_main(int argc, char **argv)
 	}
 	close(p1[0]);
 	close(p2[1]);
-	harness_alarm_arm(atoi(argv[1]));
+	if (harness_alarm_arm(atoi(argv[1])))
+		return 1;
 	while (!harness_stop) {
 		n = write(p1[1], &iter, sizeof(iter));
 		if (n != sizeof(iter)) {

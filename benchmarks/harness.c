@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -71,15 +72,28 @@ static void harness_alarm_fire(int sig)
 	harness_stop = 1;
 }
 
-void harness_alarm_arm(unsigned int seconds)
+int harness_alarm_arm(unsigned int seconds)
 {
 	struct sigaction sa = { .sa_handler = harness_alarm_fire };
+	struct itimerval it = { .it_value.tv_sec = seconds };
 
 	/* No SA_RESTART: a blocked read or write returns EINTR at the alarm. */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGALRM, &sa, NULL);
 	harness_stop = 0;
-	alarm(seconds);
+	/*
+	 * alarm() cannot report failure, and a kernel without interval
+	 * timers (tinyconfig) would leave the loop counting for ever.
+	 */
+	if (setitimer(ITIMER_REAL, &it, NULL)) {
+		int err = errno;
+
+		fprintf(stderr,
+			"alarm: setitimer: %s: the kernel needs CONFIG_POSIX_TIMERS=y\n",
+			strerror(err));
+		return -err;
+	}
+	return 0;
 }
 
 void harness_count_report(unsigned long count, int timebase, const char *unit)

@@ -36,8 +36,11 @@ const char *harness_self(void);
 
 /* Set when the alarm armed by harness_alarm_arm() fires. */
 extern volatile sig_atomic_t harness_stop;
-/* Like UnixBench's wake_me(): an alarm that interrupts blocking calls. */
-void harness_alarm_arm(unsigned int seconds);
+/*
+ * Like UnixBench's wake_me(): an alarm that interrupts blocking calls.
+ * 0, or -errno (said on stderr) when the kernel has no interval timers.
+ */
+int harness_alarm_arm(unsigned int seconds);
 /* The original's "COUNT|n|timebase|unit" line, for copy_main(). */
 void harness_count_report(unsigned long count, int timebase, const char *unit);
 

@@ -24,7 +24,8 @@ static int pipe_copy_main(int argc, char **argv)
 		perror("pipe");
 		return 1;
 	}
-	harness_alarm_arm(atoi(argv[1]));
+	if (harness_alarm_arm(atoi(argv[1])))
+		return 1;
 	while (!harness_stop) {
 		if (write(p[1], buf, sizeof(buf)) != sizeof(buf)) {
 			if (errno == EINTR)

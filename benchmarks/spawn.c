@@ -19,7 +19,8 @@ static int spawn_copy_main(int argc, char **argv)
 
 	if (argc < 2)
 		return 2;
-	harness_alarm_arm(atoi(argv[1]));
+	if (harness_alarm_arm(atoi(argv[1])))
+		return 1;
 	while (!harness_stop) {
 		pid = fork();
 		if (pid == 0)

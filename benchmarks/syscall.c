@@ -23,7 +23,8 @@ static int syscall_copy_main(int argc, char **argv)
 		perror("syscall: pipe");
 		return 1;
 	}
-	harness_alarm_arm(atoi(argv[1]));
+	if (harness_alarm_arm(atoi(argv[1])))
+		return 1;
 	while (!harness_stop) {
 		close(dup(p[0]));
 		syscall(SYS_getpid);
