@@ -126,6 +126,39 @@ int stats_write(const struct rundir *rd, const struct stream *st)
 	return err;
 }
 
+/*
+ * Where a boot's time went, from host clocks and the guest's uptimes
+ * (docs/results.md). The guest clock starts with the kernel, after the
+ * firmware and the decompression, so those are host time to hello
+ * less the guest uptime at hello. Left out of a replay, which has no
+ * host clocks, and of a boot that never said hello.
+ */
+static void boot_breakdown_write(struct json_buf *j, const struct session *s)
+{
+	const struct stream *st = &s->stream;
+
+	if (!s->hello_wall || isnan(st->hello_uptime) ||
+	    isnan(st->init_start_uptime))
+		return;
+	json_key_write(j, "boot");
+	json_object_open(j);
+	json_key_write(j, "first_console_s");
+	json_number_write(j, s->console_wall);
+	json_key_write(j, "firmware_s");
+	json_number_write(j, s->hello_wall - st->hello_uptime);
+	json_key_write(j, "kernel_s");
+	json_number_write(j, st->init_start_uptime);
+	json_key_write(j, "init_s");
+	json_number_write(j, st->hello_uptime - st->init_start_uptime);
+	if (s->done_wall && !isnan(st->done_uptime)) {
+		json_key_write(j, "job_s");
+		json_number_write(j, st->done_uptime - st->hello_uptime);
+		json_key_write(j, "poweroff_s");
+		json_number_write(j, s->wall - s->done_wall);
+	}
+	json_object_close(j);
+}
+
 /* The outcome part of job.json, the same for a boot and a replay. */
 void verdict_fields_write(struct json_buf *j, const struct session *s)
 {
@@ -149,6 +182,7 @@ void verdict_fields_write(struct json_buf *j, const struct session *s)
 	json_number_write(j, s->wall);
 	json_key_write(j, "hello_seconds");
 	json_number_write(j, s->hello_wall);
+	boot_breakdown_write(j, s);
 	json_key_write(j, "iterations");
 	json_int_write(j, s->stream.samples);
 	json_key_write(j, "iterations_failed");

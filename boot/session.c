@@ -304,6 +304,8 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 				continue;
 			}
 			if (i == 0) {
+				if (!s->console_wall)
+					s->console_wall = now - start;
 				session_console_feed(s, &con, buf, n, now,
 						     &panic_at);
 				continue;
@@ -321,6 +323,8 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 			}
 			if (s->stream.have_hello && !s->hello_wall)
 				s->hello_wall = now - start;
+			if (s->stream.have_done && !s->done_wall)
+				s->done_wall = now - start;
 		}
 		if (!qemu_done &&
 		    waitpid(qemu, &s->qemu_status, WNOHANG) == qemu)

@@ -35,6 +35,8 @@ struct session {
 	char guest_error[512];
 	double wall; /* seconds from QEMU start to its end */
 	double hello_wall; /* seconds from QEMU start to hello */
+	double console_wall; /* ... to the first byte on the console */
+	double done_wall; /* ... to the done record */
 	int qemu_status;
 	char *qemu_cmd;
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev)
 {
 	memset(s, 0, sizeof(*s));
+	s->hello_uptime = s->init_start_uptime = s->done_uptime = NAN;
 	s->raw = raw;
 	if (ev)
 		s->ev = *ev;
@@ -287,6 +289,10 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 			s->qualify = strchr(w->string, ',') != NULL;
 		}
 		s->have_hello = 1;
+		s->hello_uptime = json_member(rec, "uptime")->number;
+		w = json_member(rec, "boot_time");
+		if (w && w->type == JSON_NUMBER)
+			s->init_start_uptime = w->number;
 		if (s->ev.hello)
 			s->ev.hello(s->ev.ctx, rec);
 		return 0;
@@ -326,6 +332,7 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 		    !stream_field(s, rec, "done", "failed", JSON_NUMBER))
 			return -EINVAL;
 		s->have_done = 1;
+		s->done_uptime = json_member(rec, "uptime")->number;
 		return 0;
 	}
 	stream_error(s, "unknown record type \"%.40s\"", t);

@@ -49,6 +49,8 @@ struct stream {
 	FILE *raw;
 	struct stream_events ev;
 	int have_hello, have_done;
+	/* Guest uptimes, for the boot's breakdown (NAN until seen). */
+	double hello_uptime, init_start_uptime, done_uptime;
 	unsigned int samples, samples_failed;
 	unsigned int errors;
 	char first_error[320];
