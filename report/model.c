@@ -71,8 +71,14 @@ static void cmp_cell_test(const struct cmp_row *r, struct cmp_cell *x)
 		x->p_welch = NAN;
 	if (stats_mann_whitney(a->v, a->n, b->v, b->n, &u, &x->p_mwu, &exact))
 		x->p_mwu = NAN;
+	/*
+	 * A side with no spread at all is a discrete metric (a page count
+	 * that takes two values from boot to boot, say): t would call any
+	 * split of its values infinitely certain, ranks do not.
+	 */
 	if (a->n >= 3 && b->n >= 3 && !cmp_skewed(&a->s) &&
-	    !cmp_skewed(&b->s) && !isnan(x->p_welch)) {
+	    !cmp_skewed(&b->s) && a->s.sd > 0 && b->s.sd > 0 &&
+	    !isnan(x->p_welch)) {
 		x->p = x->p_welch;
 		x->test = CMP_TEST_WELCH;
 	} else if (!isnan(x->p_mwu)) {
