@@ -107,7 +107,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default format bench-overhead fuzz replay host-bench compare
+.PHONY: all run test deps help clean image kernel kernel-default format bench-boot test-kernel fuzz replay host-bench compare
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 
@@ -192,6 +192,7 @@ test: deps
 
 kernel:
 	$(Q)test -n "$(KSRC)" || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
+	$(Q)boot/deps.sh kernel
 	$(Q)kconfigs/kernel-build.sh $(KSRC) $(KOUT) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
@@ -199,6 +200,13 @@ compare: $(COMPARE)
 	$(Q)test -n "$(BASE)" -a -n "$(NEW)" || { echo "bootbench: say BASE=<kernel result dir> NEW=<kernel result dir> [NEW2=...]" >&2; exit 2; }
 	$(Q)$(COMPARE) $(if $(THRESHOLD),--threshold $(THRESHOLD)) $(if $(METRIC),--metric $(METRIC)) \
 		$(if $(SVG),--svg $(SVG)) $(CMP_FLAGS) $(BASE) $(NEW) $(NEW2) $(NEW3) $(NEW4)
+
+# The end-to-end suite on the distribution's linux-source built with
+# kconfigs/ (cached while the fragments do not change): minutes to hours.
+test-kernel: deps
+	$(Q)boot/deps.sh kernel
+	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(Q)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
 replay: $(BOOTBENCH)
 	$(Q)test -n "$(STREAM)" || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
@@ -208,8 +216,8 @@ fuzz:
 	$(Q)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
 	$(Q)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
 
-bench-overhead: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
-	$(Q)O=$(O) B=$(B) KERNEL=$(KERNEL_PATH) SMP=$(SMP) MEM=$(MEM) tests/overhead.sh
+bench-boot: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(Q)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
 
 format:
 	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
@@ -223,13 +231,14 @@ help:
 	@echo 'Targets:'
 	@echo '  run           boot KERNEL, run TEST, write $(RESULTS)/<test>/<params>/<release>/<N>'
 	@echo '  test          unit tests and boot tests on the default kernel'
+	@echo '  test-kernel   build linux-source-6.1 with KCONFIG (cached) and run the boot tests on it'
 	@echo '  image         build the initramfs for KERNEL and print its path'
 	@echo '  kernel        build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT'
 	@echo '  kernel-default  fetch the distribution kernel used when KERNEL is empty'
 	@echo '  replay        run STREAM=<samples.jsonl> through the parser into RESULTS'
 	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
-	@echo '  bench-overhead  time a short job against an init that only powers off'
+	@echo '  bench-boot    a boot-only job against an init that only powers off (default and KOUT kernels)'
 	@echo '  deps          install (as root) or name the packages needed'
 	@echo '  host-bench    build the benchmarks for this host (glibc) in $(B)/host/bench'
 	@echo '  all           build the host tools and the base image'

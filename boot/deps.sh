@@ -2,7 +2,7 @@
 # Check for what bootbench needs from the distribution; as root,
 # install what is missing (Debian/Ubuntu), otherwise say exactly what
 # to install and stop.
-# Usage: deps.sh [run|test]
+# Usage: deps.sh [run|test|kernel]
 set -eu
 what=${1:-run}
 
@@ -20,6 +20,14 @@ for pair in $need; do
 		case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
 	fi
 done
+# Building a kernel (make kernel, make test-kernel) needs more.
+if [ "$what" = kernel ]; then
+	for pair in flex:flex bison:bison bc:bc perl:perl; do
+		command -v "${pair%%:*}" >/dev/null 2>&1 || missing="$missing ${pair#*:}"
+	done
+	[ -f /usr/include/libelf.h ] || missing="$missing libelf-dev"
+	[ -f /usr/include/openssl/ssl.h ] || missing="$missing libssl-dev"
+fi
 # The image needs the static busybox, not the dynamic one.
 if ! [ -x /bin/busybox ] ||
 	LC_ALL=C readelf -l /bin/busybox 2>/dev/null | grep -q 'program interpreter'; then

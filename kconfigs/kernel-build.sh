@@ -4,6 +4,7 @@
 # the fragments in kconfigs/, out of tree. Fails listing any requested
 # option that olddefconfig dropped.
 # Usage: kernel-build.sh KSRC OUTDIR BASE FRAGMENT...
+# CONFIG_ONLY=1 stops after the check, with OUTDIR/.config written.
 set -eu
 ksrc=$1 out=$2 base=$3
 shift 3
@@ -38,6 +39,7 @@ if [ -n "$missing" ]; then
 	echo "bootbench: these options did not survive olddefconfig (a dependency is missing):$missing" >&2
 	exit 1
 fi
+[ "${CONFIG_ONLY:-0}" = 1 ] && exit 0
 echo "  KBUILD  bzImage ($jobs jobs; this takes minutes)"
 kmake -j"$jobs" bzImage
 echo "$out/arch/x86/boot/bzImage"

@@ -1,48 +1,68 @@
 #!/bin/sh
-# Measure what the appliance costs above the kernel's own boot: wall
-# time of `bootbench run` for the shortest job against the same kernel
-# and QEMU flags with an init that only powers off, alternated, N each.
-# Prints both medians and their ratio. Not part of `make test`: it is a
-# measurement, and the machine is noisy.
-# Environment: O, B, KERNEL (default: the default kernel), N (5), SMP, MEM.
+# make bench-boot: what the appliance costs above the kernel's own boot.
+# For the default kernel and for the kernel `make kernel` built from
+# kconfigs/ (when there is one): the wall time of a boot-only job
+# (TEST=boot) through bootbench run, against the floor, the same kernel
+# and QEMU flags with an init that only powers off; N of each,
+# alternated, medians and their ratio, and where the job's time went
+# (job.json "boot", docs/results.md). A measurement, not a test: the
+# machine is noisy, so it is not part of `make test`.
+# Environment: O, B, KCONFIG_KERNEL, N (5), SMP (2), MEM (1024).
 set -eu
 O=${O:-out}
 B=${B:-$O/build}
 N=${N:-5}
 SMP=${SMP:-2}
 MEM=${MEM:-1024}
-KERNEL=${KERNEL:-$O/kernel/default/bzImage}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-T=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-overhead.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-bench-boot.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 tool=$B/host/bootbench
 musl-gcc -static -O2 -o "$T/poweroff" tests/poweroff.c
 printf 'file /init %s 755 0 0\ndir /dev 755 0 0\nnod /dev/console 600 0 0 c 5 1\n' \
 	"$T/poweroff" >"$T/spec"
 "$B/host/mkcpio" -o "$T/poweroff.cpio" "$T/spec"
-img=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$B/base.cpio" "$B" "$KERNEL")
-echo "image: $(wc -c <"$img") bytes ($img)"
 
-wall() {
-	sed -n 's/.*"wall_seconds":\([0-9.e+-]*\).*/\1/p' "$1"/job.json
+field() {
+	sed -n "s/.*\"$2\":\([0-9.e+-]*\).*/\1/p" "$1"/job.json
 }
 median() {
-	sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+	sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
-i=0
-while [ "$i" -lt "$N" ]; do
-	"$tool" run --kernel "$KERNEL" --initrd "$T/poweroff.cpio" --test execl \
-		--smp "$SMP" --mem "$MEM" --results "$T/floor" >/dev/null 2>&1 || true
-	"$tool" run --kernel "$KERNEL" --initrd "$img" --test execl \
-		--param duration=1 --param passes=1 --smp "$SMP" --mem "$MEM" \
-		--results "$T/job" >/dev/null 2>&1
-	i=$((i + 1))
-done
-for d in "$T"/floor/execl/*/*/*; do wall "$d"; done >"$T/floor.txt"
-for d in "$T"/job/execl/*/*/*; do wall "$d"; done >"$T/job.txt"
-f=$(median <"$T/floor.txt")
-j=$(median <"$T/job.txt")
-echo "poweroff-only init: $(tr '\n' ' ' <"$T/floor.txt")-> median $f s"
-echo "shortest job (execl, 1 pass of 1 s): $(tr '\n' ' ' <"$T/job.txt")-> median $j s"
-awk -v f="$f" -v j="$j" 'BEGIN { printf "ratio job/floor: %.2f\n", j / f }'
+
+measure() {
+	name=$1 kernel=$2
+	img=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$B/base.cpio" "$B" "$kernel")
+	i=0
+	while [ "$i" -lt "$N" ]; do
+		"$tool" run --kernel "$kernel" --initrd "$T/poweroff.cpio" --test boot \
+			--smp "$SMP" --mem "$MEM" --results "$T/$name/floor" >/dev/null 2>&1 || true
+		"$tool" run --kernel "$kernel" --initrd "$img" --test boot \
+			--smp "$SMP" --mem "$MEM" --results "$T/$name/job" >/dev/null 2>&1 || {
+			echo "bench-boot: the boot-only job failed on $kernel" >&2
+			exit 1
+		}
+		i=$((i + 1))
+	done
+	for d in "$T/$name"/floor/boot/*/*/*; do field "$d" wall_seconds; done | median >"$T/f"
+	row="$(printf '%-9s %6.2f %6.2f %6.2f' "$name" "$(cat "$T/f")" \
+		"$(for d in "$T/$name"/job/boot/*/*/*; do field "$d" wall_seconds; done | median)" \
+		"$(for d in "$T/$name"/job/boot/*/*/*; do field "$d" wall_seconds; done | median |
+			awk -v f="$(cat "$T/f")" '{ print $1 / f }')")"
+	for k in firmware_s kernel_s init_s job_s poweroff_s; do
+		row="$row $(printf '%8.2f' "$(for d in "$T/$name"/job/boot/*/*/*; do field "$d" "$k"; done | median)")"
+	done
+	echo "$row"
+	echo "  image $(wc -c <"$img") bytes, kernel $(wc -c <"$kernel") bytes"
+}
+
+echo "medians of $N boots each, alternated; SMP=$SMP MEM=${MEM}M; seconds"
+echo "kernel     floor    job  ratio firmware   kernel     init      job poweroff"
+measure default "$O/kernel/default/bzImage"
+kk=${KCONFIG_KERNEL:-$O/kernel/build/arch/x86/boot/bzImage}
+if [ -f "$kk" ]; then
+	measure kconfigs "$kk"
+else
+	echo "kconfigs: no $kk: build one with make kernel KSRC=<linux tree> (or say KCONFIG_KERNEL=)"
+fi
