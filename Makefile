@@ -35,6 +35,7 @@ MACHINE ?=
 LSCPU ?=
 MEM ?=
 ACCEL ?= auto
+FIRMWARE ?= auto
 CMDLINE ?=
 TIMEOUT ?= 3600
 FUZZ_SECONDS ?= 60
@@ -181,7 +182,7 @@ run: deps
 		--test "$(TEST)" $(PARAM_ARGS) --smp "$(SMP)" --mem "$(MEM)" \
 		--sockets "$(SOCKETS)" --cores "$(CORES)" --threads "$(THREADS)" \
 		--numa "$(NUMA)" --machine "$(MACHINE)" --lscpu "$(LSCPU)" \
-		--accel "$(ACCEL)" --cmdline "$(CMDLINE)" --timeout "$(TIMEOUT)" \
+		--accel "$(ACCEL)" --firmware "$(FIRMWARE)" --cmdline "$(CMDLINE)" --timeout "$(TIMEOUT)" \
 		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
 		--runs "$(RUNS)" \
 		$(if $(filter 1,$(V)),-v)
@@ -267,6 +268,7 @@ help:
 	@echo '  MACHINE=$(MACHINE)		a profile in boot/machines: $(notdir $(basename $(wildcard boot/machines/*.conf)))'
 	@echo '  LSCPU=$(LSCPU)		an lscpu output (from a report) to copy the topology of'
 	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
+	@echo '  FIRMWARE=$(FIRMWARE)		auto (qboot when QEMU ships it), seabios, qboot or a file'
 	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'
 	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'
 	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'

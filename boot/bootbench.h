@@ -45,6 +45,7 @@ struct test_desc {
 
 struct run_opts {
 	const char *kernel, *initrd, *test, *results, *qemu, *cmdline;
+	const char *firmware; /* auto, seabios, qboot or a file */
 	const struct test_desc *tests[TESTS_MAX];
 	int ntests;
 	char test_list[512]; /* the expanded comma list for the guest */

@@ -22,7 +22,8 @@ static void usage(FILE *f)
 		"       bootbench run --kernel K --initrd I --test T [--param key=value]...\n"
 		"                     [--smp N] [--sockets S --cores C --threads T] [--numa N|LISTS]\n"
 		"                     [--machine NAME|FILE] [--lscpu FILE] [--mem MB]\n"
-		"                     [--accel auto|kvm|tcg] [--cmdline S]\n"
+		"                     [--accel auto|kvm|tcg] [--firmware auto|seabios|qboot|FILE]\n"
+		"                     [--cmdline S]\n"
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
 		"                     [--runs N] [--release R] [-v]\n");
 }
@@ -45,6 +46,7 @@ int main(int argc, char **argv)
 		{ "mem", required_argument, NULL, 'm' },
 		{ "accel", required_argument, NULL, 'a' },
 		{ "cmdline", required_argument, NULL, 'c' },
+		{ "firmware", required_argument, NULL, 'F' },
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "silence", required_argument, NULL, 'S' },
 		{ "results", required_argument, NULL, 'r' },
@@ -163,6 +165,9 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			o.cmdline = optarg;
+			break;
+		case 'F':
+			o.firmware = optarg;
 			break;
 		case 'T':
 			if (parse_uint_opt("TIMEOUT", optarg, 1, 7 * 86400,

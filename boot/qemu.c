@@ -25,6 +25,10 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 	strv_add(a, "none");
 	strv_add(a, "-machine");
 	strv_add(a, "q35");
+	if (c->bios) {
+		strv_add(a, "-bios");
+		strv_add(a, c->bios);
+	}
 	strv_add(a, "-accel");
 	strv_add(a, c->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
 	if (c->accel == QEMU_ACCEL_KVM) {
@@ -138,4 +142,47 @@ enum qemu_accel qemu_accel_pick(enum qemu_accel want, const char **why)
 	close(fd);
 	*why = "hardware virtualisation available";
 	return QEMU_ACCEL_KVM;
+}
+
+/* Where QEMU's packages put their firmware, by binary location. */
+static const char *qemu_qboot_find(const char *qemu)
+{
+	static char path[4096];
+	static const char *const dirs[] = { "/usr/share/qemu",
+					    "/usr/local/share/qemu" };
+	const char *slash = strrchr(qemu, '/');
+	size_t i;
+
+	if (slash) {
+		/* A QEMU built and run from its tree: pc-bios/ beside it. */
+		snprintf(path, sizeof(path), "%.*s/pc-bios/qboot.rom",
+			 (int)(slash - qemu), qemu);
+		if (!access(path, R_OK))
+			return path;
+	}
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(path, sizeof(path), "%s/qboot.rom", dirs[i]);
+		if (!access(path, R_OK))
+			return path;
+	}
+	return NULL;
+}
+
+int qemu_firmware_pick(const char *want, const char *qemu, const char **bios)
+{
+	*bios = NULL;
+	if (!want || !*want || !strcmp(want, "auto")) {
+		*bios = qemu_qboot_find(qemu);
+		return 0;
+	}
+	if (!strcmp(want, "seabios"))
+		return 0;
+	if (!strcmp(want, "qboot")) {
+		*bios = qemu_qboot_find(qemu);
+		return *bios ? 0 : -ENOENT;
+	}
+	if (access(want, R_OK))
+		return -errno;
+	*bios = want;
+	return 0;
 }

@@ -20,12 +20,19 @@ struct qemu_conf {
 	enum qemu_accel accel; /* resolved: KVM or TCG */
 	const char *console_sock;
 	const char *results_sock;
+	const char *bios; /* -bios file, or NULL for QEMU's own SeaBIOS */
 };
 
 #define QEMU_RESULTS_PORT "bootbench.results"
 
 int qemu_args_build(const struct qemu_conf *c, struct strv *argv);
 int qemu_accel_parse(const char *s, enum qemu_accel *out);
+/*
+ * FIRMWARE=auto (qboot when QEMU ships it: it boots a -kernel with far
+ * less work than SeaBIOS), seabios, qboot, or a file. *bios is NULL for
+ * SeaBIOS. -ENOENT when qboot was asked for and is not there.
+ */
+int qemu_firmware_pick(const char *want, const char *qemu, const char **bios);
 /* KVM only where hardware virtualisation really works (docs/boot.md). */
 enum qemu_accel qemu_accel_pick(enum qemu_accel want, const char **why);
 

@@ -213,6 +213,17 @@ int cmd_run(struct run_opts *o)
 			"the kernel command line is longer than 2000 bytes: shorten CMDLINE");
 	}
 
+	err = qemu_firmware_pick(o->firmware, o->qemu, &sc.qemu.bios);
+	if (err) {
+		free(cmdline);
+		if (err == -ENOENT && o->firmware &&
+		    !strcmp(o->firmware, "qboot"))
+			return bad_input(
+				"FIRMWARE=qboot: no qboot.rom beside QEMU: install qemu-system-x86 (it ships /usr/share/qemu/qboot.rom) or say FIRMWARE=seabios");
+		return bad_input(
+			"FIRMWARE=%s: %s: give auto, seabios, qboot or a firmware file",
+			o->firmware, strerror(-err));
+	}
 	sc.qemu.binary = o->qemu;
 	sc.qemu.kernel = o->kernel;
 	sc.qemu.initrd = o->initrd;

@@ -15,8 +15,8 @@ if [ ! -f "$tree/Makefile" ]; then
 	(
 		cd "$src"
 		rm -f linux-source-6.1_*.deb
-		apt-get download linux-source-6.1 >/dev/null || {
-			echo "bootbench: cannot download linux-source-6.1: run apt-get update as root, or give the tree to make kernel KSRC=" >&2
+		apt-get download linux-source-6.1 >download.log 2>&1 || {
+			echo "bootbench: cannot download linux-source-6.1 ($(tail -n 1 download.log)): run apt-get update as root, or give the tree to make kernel KSRC=" >&2
 			exit 2
 		}
 		echo "  UNPACK  $(ls linux-source-6.1_*.deb)"

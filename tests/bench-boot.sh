@@ -45,13 +45,13 @@ measure() {
 		}
 		i=$((i + 1))
 	done
-	for d in "$T/$name"/floor/boot/*/*/*; do field "$d" wall_seconds; done | median >"$T/f"
+	for d in "$T/$name"/floor/boot/*/*/[0-9]*; do field "$d" wall_seconds; done | median >"$T/f"
 	row="$(printf '%-9s %6.2f %6.2f %6.2f' "$name" "$(cat "$T/f")" \
-		"$(for d in "$T/$name"/job/boot/*/*/*; do field "$d" wall_seconds; done | median)" \
-		"$(for d in "$T/$name"/job/boot/*/*/*; do field "$d" wall_seconds; done | median |
+		"$(for d in "$T/$name"/job/boot/*/*/[0-9]*; do field "$d" wall_seconds; done | median)" \
+		"$(for d in "$T/$name"/job/boot/*/*/[0-9]*; do field "$d" wall_seconds; done | median |
 			awk -v f="$(cat "$T/f")" '{ print $1 / f }')")"
 	for k in firmware_s kernel_s init_s job_s poweroff_s; do
-		row="$row $(printf '%8.2f' "$(for d in "$T/$name"/job/boot/*/*/*; do field "$d" "$k"; done | median)")"
+		row="$row $(printf '%8.2f' "$(for d in "$T/$name"/job/boot/*/*/[0-9]*; do field "$d" "$k"; done | median)")"
 	done
 	echo "$row"
 	echo "  image $(wc -c <"$img") bytes, kernel $(wc -c <"$kernel") bytes"
