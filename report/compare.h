@@ -21,6 +21,7 @@ enum cmp_test {
 	CMP_TEST_WELCH,
 	CMP_TEST_MWU,
 	CMP_TEST_FISHER,
+	CMP_TEST_YUEN,
 };
 
 /* One new kernel against the base, for one metric. */

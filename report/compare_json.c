@@ -59,7 +59,7 @@ static void cmp_json_cell(struct json_buf *j, const struct cmp_row *r,
 			  const struct cmp_cell *x)
 {
 	static const char *const tests[] = { NULL, "welch", "mann-whitney",
-					     "fisher" };
+					     "fisher", "yuen" };
 	const char *v = cmp_cell_verdict(r, x);
 
 	json_object_open(j);

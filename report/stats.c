@@ -151,6 +151,65 @@ int stats_welch(const double *a, size_t na, const double *b, size_t nb,
 	return 0;
 }
 
+/* Trimmed mean and d = (n - 1) s_w^2 / (h (h - 1)) of one side. */
+static int stats_trimmed(const double *v, size_t n, double *tmean, double *d,
+			 size_t *h)
+{
+	size_t g = (size_t)floor(STATS_TRIM * n), i;
+	double *s, sum = 0, wmean = 0, ss = 0;
+
+	*h = n - 2 * g;
+	if (*h < 2)
+		return -EDOM;
+	s = malloc(n * sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), stats_double_cmp);
+	for (i = g; i < n - g; i++)
+		sum += s[i];
+	*tmean = sum / *h;
+	/* Winsorize: the trimmed tails take the nearest kept value. */
+	for (i = 0; i < g; i++) {
+		s[i] = s[g];
+		s[n - 1 - i] = s[n - 1 - g];
+	}
+	for (i = 0; i < n; i++)
+		wmean += s[i];
+	wmean /= n;
+	for (i = 0; i < n; i++)
+		ss += (s[i] - wmean) * (s[i] - wmean);
+	*d = ss / ((double)*h * (*h - 1));
+	free(s);
+	return 0;
+}
+
+int stats_yuen(const double *a, size_t na, const double *b, size_t nb,
+	       double *t, double *df, double *p)
+{
+	double ma, mb, da, db;
+	size_t ha, hb;
+	int err;
+
+	if (na < 3 || nb < 3)
+		return -EDOM;
+	err = stats_trimmed(a, na, &ma, &da, &ha);
+	if (!err)
+		err = stats_trimmed(b, nb, &mb, &db, &hb);
+	if (err)
+		return err;
+	if (da + db == 0) {
+		*df = ha + hb - 2;
+		*t = mb == ma ? 0 : mb > ma ? INFINITY : -INFINITY;
+		*p = mb == ma ? 1 : 0;
+		return 0;
+	}
+	*t = (mb - ma) / sqrt(da + db);
+	*df = (da + db) * (da + db) / (da * da / (ha - 1) + db * db / (hb - 1));
+	*p = stats_beta_inc(*df / 2, 0.5, *df / (*df + *t * *t));
+	return 0;
+}
+
 struct stats_rank {
 	double v;
 	size_t from_b;

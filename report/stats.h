@@ -37,6 +37,16 @@ int stats_welch(const double *a, size_t na, const double *b, size_t nb,
 		double *t, double *df, double *p);
 
 /*
+ * Yuen's trimmed-mean t-test (Welch's, on 20% trimmed means with
+ * winsorized variances), two-sided: an outlier run cannot hide a
+ * change the other runs agree on. -EDOM when a side has fewer than 3
+ * samples; two sides without winsorized spread give p 1 or 0 as Welch.
+ */
+#define STATS_TRIM 0.2
+int stats_yuen(const double *a, size_t na, const double *b, size_t nb,
+	       double *t, double *df, double *p);
+
+/*
  * Mann-Whitney U, two-sided, for b against a. Exact by enumerating
  * every split of the pooled ranks when C(na + nb, na) is at most
  * STATS_MWU_EXACT_MAX (ties are handled since the real ranks are

@@ -47,7 +47,7 @@ static const char *cmp_stddev_format(char *buf, size_t len,
 
 static const char *cmp_p_format(char *buf, size_t len, const struct cmp_cell *x)
 {
-	static const char tag[] = { ' ', 't', 'U', 'F' };
+	static const char tag[] = { ' ', 't', 'U', 'F', 'y' };
 
 	if (isnan(x->p))
 		snprintf(buf, len, "    - ");
@@ -224,7 +224,7 @@ void cmp_table_print(const struct cmp *c, FILE *f)
 	}
 	if (perf || fail)
 		fprintf(f,
-			"\np: t Welch's t-test, U Mann-Whitney U, F Fisher's exact test;\n"
+			"\np: t Welch's t-test, y Yuen's trimmed t, U Mann-Whitney U, F Fisher;\n"
 			"R regression, I improvement, C change: significant at a false\n"
 			"discovery rate of %g%% over all %zu metrics and changed by LKP's rules.\n",
 			100 * c->alpha, c->nrows);
@@ -235,7 +235,8 @@ static void cmp_chosen_print(const struct cmp_row *r, size_t i, FILE *f)
 {
 	static const char *const test_name[] = { "", "Welch's t",
 						 "Mann-Whitney U",
-						 "Fisher's exact" };
+						 "Fisher's exact",
+						 "Yuen's trimmed t" };
 	const struct cmp_cell *x = &r->cell[i];
 	const char *v = cmp_cell_verdict(r, x);
 	char label[32];

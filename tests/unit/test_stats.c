@@ -32,6 +32,8 @@ int main(void)
 	static const double big_b[] = { 2,  4,	6,  8,	10, 12, 14,
 					16, 18, 20, 22, 24, 26, 28 };
 	static const double sk[] = { 1, 1, 1, 1, 10 };
+	static const double outl_a[] = { 250, 260, 255, 100, 258 };
+	static const double outl_b[] = { 15, 16, 15.5, 14.8, 15.2 };
 	static const double bh_p[] = { 0.01, 0.04, 0.03, 0.005, 0.5, NAN };
 	struct stats_summary s;
 	double t, df, p, u, lo, hi;
@@ -71,6 +73,21 @@ int main(void)
 	      !stats_welch(same, 3, same, 3, &t, &df, &p) && p == 1);
 	CHECK("stats: Welch on two different constants: p = 0",
 	      !stats_welch(same, 3, other, 3, &t, &df, &p) && p == 0);
+
+	/*
+	 * Yuen's test, checked against scipy's ttest_ind(equal_var=False,
+	 * trim=0.2): the Welch example gives t 2.5861 (as a - b), p 0.021328;
+	 * five runs with one outlier against five steady ones, t 72.61,
+	 * p 0.000179, where the rank test can say no better than 2/252.
+	 */
+	CHECK("stats: Yuen on the Welch example: t 2.5861, p 0.021328",
+	      !stats_yuen(a1, N(a1), a2, N(a2), &t, &df, &p) &&
+		      NEAR(t, 2.5861, 5e-5) && NEAR(p, 0.021328, 5e-6));
+	CHECK("stats: Yuen sees through an outlier: t 72.61, p 0.000179",
+	      !stats_yuen(outl_a, 5, outl_b, 5, &t, &df, &p) &&
+		      NEAR(-t, 72.6148, 5e-4) && NEAR(p, 0.00017919, 5e-9));
+	CHECK("stats: Yuen refuses fewer than 3 samples",
+	      stats_yuen(outl_a, 2, outl_b, 5, &t, &df, &p) < 0);
 
 	/* Exact U: complete separation of 5 and 5 is 2 of C(10,5) = 252. */
 	CHECK("stats: Mann-Whitney 5 vs 5 separated: U 25, exact p 2/252",
