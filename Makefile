@@ -100,7 +100,9 @@ COMPARE_HDRS := $(wildcard report/*.h) boot/json_parse.h boot/fileio.h init/json
 HOST_HDRS := $(wildcard boot/*.h) init/json.h benchmarks/params.h benchmarks/tests.def
 INIT_SRCS := $(wildcard init/*.c)
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
-	benchmarks/messaging.c
+	benchmarks/messaging.c benchmarks/looper.c
+# UnixBench's shell tests: our scripts and a generated sort input.
+SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
 
 PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
@@ -139,7 +141,7 @@ $(INIT): $(INIT_SRCS) init/init.h init/json.h $(LIBKMOD)
 	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
-$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h
+$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
 	$(quiet) MUSLCC $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
@@ -148,15 +150,26 @@ $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmar
 # to run on bare metal beside the VM numbers: make host-bench.
 HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS))
 
-$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h
+$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
 	$(quiet) HOSTCC $@
 	$(Q)mkdir -p $(@D)
 	$(Q)$(HOSTCC) $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
 
-host-bench: $(HOST_BENCH_BINS)
+$(B)/guest/bench/shell/sort.src $(B)/host/bench/shell/sort.src: benchmarks/shell/sort-src.sh
+	$(Q)mkdir -p $(@D)
+	$(Q)benchmarks/shell/sort-src.sh >$@
+
+$(B)/guest/bench/shell/%.sh: benchmarks/shell/%.sh
+	$(Q)mkdir -p $(@D) && cp $< $@
+
+$(B)/host/bench/shell/%.sh: benchmarks/shell/%.sh
+	$(Q)mkdir -p $(@D) && cp $< $@
+
+host-bench: $(HOST_BENCH_BINS) $(addprefix $(B)/host/bench/shell/,$(SHELL_FILES))
 	@echo "bootbench: host builds in $(B)/host/bench: run e.g. $(B)/host/bench/hackbench --groups=10 --mode=threads"
 
-$(B)/base.spec: initramfs/base-spec.sh initramfs/applets.list benchmarks/tests.def
+$(B)/base.spec: initramfs/base-spec.sh initramfs/applets.list benchmarks/tests.def \
+		$(addprefix $(B)/guest/bench/shell/,$(SHELL_FILES))
 	$(Q)mkdir -p $(@D)
 	$(Q)initramfs/base-spec.sh $(abspath $(INIT)) $(abspath $(B)/guest/bench) \
 		$(BUSYBOX) initramfs/applets.list $(TESTS) >$@

@@ -41,7 +41,7 @@ struct test_desc {
 /* docs/schema/job.schema.json */
 #define JOB_SCHEMA_VERSION 1
 /* TEST=unixbench: the indexed system set this appliance has. */
-#define UNIXBENCH_SET "execl,spawn,context1,pipe,syscall"
+#define UNIXBENCH_SET "execl,spawn,context1,pipe,syscall,shell1,shell8"
 
 struct run_opts {
 	const char *kernel, *initrd, *test, *results, *qemu, *cmdline;

@@ -284,9 +284,13 @@ void monitors_delta_emit(const struct monitor_set *before,
 			size_t b = (j + k) % before->n;
 
 			if (!strcmp(before->v[b].name, after->v[i].name)) {
+				/*
+				 * Signed: /proc/vmstat's nr_* are levels, not
+				 * counters, and go down as well as up.
+				 */
 				emit(ctx, after->v[i].name,
-				     (double)(after->v[i].val -
-					      before->v[b].val));
+				     (double)(long long)(after->v[i].val -
+							 before->v[b].val));
 				j = b + 1;
 				break;
 			}

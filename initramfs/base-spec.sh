@@ -25,3 +25,10 @@ done
 for t in "$@"; do
 	echo "file /bench/$t $benchdir/$t 755 0 0"
 done
+# UnixBench's shell tests find their scripts beside them.
+if [ -d "$benchdir/shell" ]; then
+	echo "dir /bench/shell 755 0 0"
+	for f in "$benchdir"/shell/*; do
+		echo "file /bench/shell/${f##*/} $f 755 0 0"
+	done
+fi
