@@ -34,7 +34,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: bootbench-compare [--all | --lkp] [--json] [--metric NAME]\n"
-		"                         [--threshold PCT] [--fdr Q] [--svg DIR] [--no-plot]\n"
+		"                         [--threshold PCT] [--alpha A] [--fdr Q] [--svg DIR]\n"
+		"                         [--no-plot]\n"
 		"                         BASE NEW [NEW...]\n"
 		"BASE, NEW: kernel result directories, <RESULTS>/<test>/<params>/<release>\n");
 }
@@ -155,12 +156,16 @@ int main(int argc, char **argv)
 		{ "metric", required_argument, NULL, 'm' },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "fdr", required_argument, NULL, 'q' },
+		{ "alpha", required_argument, NULL, 'A' },
 		{ "svg", required_argument, NULL, 's' },
 		{ "no-plot", no_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cmp c = { .alpha = 0.05, .threshold = 1, .metric_higher = 1 };
+	struct cmp c = { .alpha = 0.05,
+			 .primary_alpha = 0.01,
+			 .threshold = 1,
+			 .metric_higher = 1 };
 	const char *svg = NULL, *metric = NULL;
 	int opt, json = 0, plot = 1, ret = 2, err;
 	size_t i, k;
@@ -191,6 +196,15 @@ int main(int argc, char **argv)
 			if (cmp_number_parse(optarg, 1e-9, 0.5, &c.alpha)) {
 				fprintf(stderr,
 					"bootbench-compare: --fdr %s: give a rate between 0 and 0.5, e.g. --fdr 0.05\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'A':
+			if (cmp_number_parse(optarg, 1e-9, 0.5,
+					     &c.primary_alpha)) {
+				fprintf(stderr,
+					"bootbench-compare: --alpha %s: give a level between 0 and 0.5, e.g. --alpha 0.01\n",
 					optarg);
 				return 2;
 			}

@@ -60,7 +60,8 @@ struct cmp {
 	size_t nrows;
 	char *metric; /* the chosen metric */
 	int metric_higher;
-	double alpha; /* false discovery rate */
+	double alpha; /* false discovery rate over the other metrics */
+	double primary_alpha; /* level of the chosen metric's own test */
 	double threshold; /* percent */
 	enum cmp_show show;
 	size_t hidden; /* LKP-changed rows the test did not back */

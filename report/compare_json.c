@@ -112,6 +112,7 @@ int cmp_json_write(const struct cmp *c, FILE *f)
 	json_key_write(&j, "metric");
 	json_string_write(&j, c->metric);
 	cmp_json_number(&j, "threshold_pct", c->threshold);
+	cmp_json_number(&j, "alpha", c->primary_alpha);
 	cmp_json_number(&j, "fdr", c->alpha);
 	json_key_write(&j, "regressed");
 	json_array_open(&j);

@@ -225,9 +225,11 @@ void cmp_table_print(const struct cmp *c, FILE *f)
 	if (perf || fail)
 		fprintf(f,
 			"\np: t Welch's t-test, y Yuen's trimmed t, U Mann-Whitney U, F Fisher;\n"
-			"R regression, I improvement, C change: significant at a false\n"
-			"discovery rate of %g%% over all %zu metrics and changed by LKP's rules.\n",
-			100 * c->alpha, c->nrows);
+			"R regression, I improvement, C change: changed by LKP's rules and\n"
+			"significant: %s at %g%%, the other %zu metrics at a false\n"
+			"discovery rate of %g%%.\n",
+			c->metric, 100 * c->primary_alpha, c->nrows - 1,
+			100 * c->alpha);
 }
 
 /* Three short lines per new kernel, so that 80 columns hold them. */
