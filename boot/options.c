@@ -4,6 +4,9 @@
  * and reported in one line with the fix (docs/errors.md).
  */
 #define _GNU_SOURCE
+#include <ctype.h>
+#include <stdint.h>
+
 #include "bootbench.h"
 
 static const struct test_desc test_table[] = {
@@ -227,6 +230,31 @@ int run_opts_check(struct run_opts *o)
 	return 0;
 }
 
+/*
+ * An extra kernel command line changes results too (pti=on, say): runs
+ * with one never share a matrix with runs without. Characters a path
+ * or a shell would mind become '_'; a long line keeps its first 40
+ * characters and a hash of the whole, so two lines never share a name.
+ */
+static size_t params_cmdline_append(const char *cmdline, char *buf, size_t size)
+{
+	char clean[48];
+	uint32_t h = 2166136261u; /* FNV-1a */
+	size_t i, n = strlen(cmdline);
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)cmdline[i]) * 16777619u;
+	for (i = 0; i < n && i < 40; i++)
+		clean[i] = isalnum((unsigned char)cmdline[i]) ||
+					   strchr("._=,:+-", cmdline[i]) ?
+				   cmdline[i] :
+				   '_';
+	clean[i] = '\0';
+	if (n > 40)
+		return snprintf(buf, size, "-cmdline=%s~%08x", clean, h);
+	return snprintf(buf, size, "-cmdline=%s", clean);
+}
+
 int run_params_dir(const struct run_opts *o, char *buf, size_t size)
 {
 	const struct topology *t = &o->topo;
@@ -248,6 +276,8 @@ int run_params_dir(const struct run_opts *o, char *buf, size_t size)
 	for (i = 0; buf[i]; i++)
 		if (buf[i] == '/')
 			buf[i] = '_';
+	if (o->cmdline && *o->cmdline && len < size)
+		len += params_cmdline_append(o->cmdline, buf + len, size - len);
 	return len < size ? 0 : -ENAMETOOLONG;
 }
 

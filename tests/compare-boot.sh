@@ -58,4 +58,6 @@ else
 	bad "compare: A/B pti=on, RUNS=5: the syscall drop is a significant regression, exit 1" \
 		"exit $rc: $(tail -n 4 "$T/ab.out")"
 fi
+check "compare: runs with CMDLINE= have their own params directory (-cmdline=pti=on)" \
+	sh -c "case '$AB' in *-cmdline=pti=on/*) exit 0 ;; esac; exit 1"
 check "compare: ... with a plot of its samples" grep -q '^  unixbench.throughput (higher is better)$' "$T/ab.out"
