@@ -71,6 +71,10 @@ struct cmp {
 int cmp_rows_build(struct cmp *c);
 void cmp_rows_free(struct cmp *c);
 
+/* 1 the change is for the better, -1 the worse, 0 the metric has no direction. */
+int cmp_cell_better(const struct cmp_row *r, const struct cmp_cell *x);
+/* The population stddev as a percentage of the mean; NAN without one. */
+double cmp_side_stddev_pct(const struct cmp_side *s);
 /* "regression", "improvement", "change" or NULL. */
 const char *cmp_cell_verdict(const struct cmp_row *r, const struct cmp_cell *x);
 /* 1 when new kernel @i regressed on the chosen metric beyond the threshold. */

@@ -7,13 +7,11 @@
 #include "../init/json.h"
 #include "compare.h"
 
+/* A number, or null where there is none (json_number_write's rule). */
 static void cmp_json_number(struct json_buf *j, const char *key, double v)
 {
 	json_key_write(j, key);
-	if (isnan(v) || isinf(v))
-		json_null_write(j);
-	else
-		json_number_write(j, v);
+	json_number_write(j, v);
 }
 
 static void cmp_json_result(struct json_buf *j, const struct result *r)
@@ -44,9 +42,7 @@ static void cmp_json_side(struct json_buf *j, const struct cmp_row *r,
 		json_int_write(j, s->fails);
 	}
 	cmp_json_number(j, "mean", s->n ? s->s.mean : NAN);
-	cmp_json_number(
-		j, "stddev_pct",
-		s->n && s->s.mean ? 100 * s->s.stddev / fabs(s->s.mean) : NAN);
+	cmp_json_number(j, "stddev_pct", cmp_side_stddev_pct(s));
 	cmp_json_number(j, "median", s->n ? s->s.median : NAN);
 	json_key_write(j, "samples");
 	json_array_open(j);

@@ -257,14 +257,26 @@ void cmp_rows_free(struct cmp *c)
 	c->nrows = 0;
 }
 
+int cmp_cell_better(const struct cmp_row *r, const struct cmp_cell *x)
+{
+	if (r->dir == RULES_NONE)
+		return 0;
+	return (x->change_pct > 0) == (r->dir == RULES_HIGHER) ? 1 : -1;
+}
+
+double cmp_side_stddev_pct(const struct cmp_side *s)
+{
+	return s->n && s->s.mean ? 100 * s->s.stddev / fabs(s->s.mean) : NAN;
+}
+
 const char *cmp_cell_verdict(const struct cmp_row *r, const struct cmp_cell *x)
 {
+	static const char *const words[] = { "regression", "change",
+					     "improvement" };
+
 	if (!x->significant || !x->lkp.changed || isnan(x->change_pct))
 		return NULL;
-	if (r->dir == RULES_NONE)
-		return "change";
-	return (x->change_pct > 0) == (r->dir == RULES_HIGHER) ? "improvement" :
-								 "regression";
+	return words[cmp_cell_better(r, x) + 1];
 }
 
 const struct cmp_row *cmp_chosen_row(const struct cmp *c)
@@ -293,7 +305,6 @@ int cmp_regressed(const struct cmp *c, size_t i)
 	if (!x->significant || isnan(x->change_pct) ||
 	    fabs(x->change_pct) <= c->threshold)
 		return 0;
-	if (r->dir == RULES_NONE)
-		return 1;
-	return (x->change_pct > 0) != (r->dir == RULES_HIGHER);
+	/* A metric with no better way: any such change fails. */
+	return cmp_cell_better(r, x) <= 0;
 }

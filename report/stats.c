@@ -124,30 +124,39 @@ double stats_t_cdf(double t, double df)
 	return t > 0 ? 1 - tail : tail;
 }
 
+/*
+ * Welch's t from the two means, each mean's variance and its degrees
+ * of freedom (Welch-Satterthwaite). Two sides with no variance give
+ * p = 1 when the means are equal and p = 0 when not.
+ */
+static void stats_welch_t(double ma, double va, double dfa, double mb,
+			  double vb, double dfb, double *t, double *df,
+			  double *p)
+{
+	double se2 = va + vb;
+
+	if (se2 == 0) {
+		*df = dfa + dfb;
+		*t = mb == ma ? 0 : mb > ma ? INFINITY : -INFINITY;
+		*p = mb == ma ? 1 : 0;
+		return;
+	}
+	*t = (mb - ma) / sqrt(se2);
+	*df = se2 * se2 / (va * va / dfa + vb * vb / dfb);
+	*p = stats_beta_inc(*df / 2, 0.5, *df / (*df + *t * *t));
+}
+
 int stats_welch(const double *a, size_t na, const double *b, size_t nb,
 		double *t, double *df, double *p)
 {
 	struct stats_summary sa, sb;
-	double va, vb, se2;
 
 	if (na < 2 || nb < 2)
 		return -EDOM;
 	stats_summary_get(a, na, &sa);
 	stats_summary_get(b, nb, &sb);
-	va = sa.sd * sa.sd / na;
-	vb = sb.sd * sb.sd / nb;
-	se2 = va + vb;
-	if (se2 == 0) {
-		*df = na + nb - 2;
-		*t = sb.mean == sa.mean ? 0 :
-		     sb.mean > sa.mean	? INFINITY :
-					  -INFINITY;
-		*p = sb.mean == sa.mean ? 1 : 0;
-		return 0;
-	}
-	*t = (sb.mean - sa.mean) / sqrt(se2);
-	*df = se2 * se2 / (va * va / (na - 1) + vb * vb / (nb - 1));
-	*p = stats_beta_inc(*df / 2, 0.5, *df / (*df + *t * *t));
+	stats_welch_t(sa.mean, sa.sd * sa.sd / na, na - 1, sb.mean,
+		      sb.sd * sb.sd / nb, nb - 1, t, df, p);
 	return 0;
 }
 
@@ -198,15 +207,7 @@ int stats_yuen(const double *a, size_t na, const double *b, size_t nb,
 		err = stats_trimmed(b, nb, &mb, &db, &hb);
 	if (err)
 		return err;
-	if (da + db == 0) {
-		*df = ha + hb - 2;
-		*t = mb == ma ? 0 : mb > ma ? INFINITY : -INFINITY;
-		*p = mb == ma ? 1 : 0;
-		return 0;
-	}
-	*t = (mb - ma) / sqrt(da + db);
-	*df = (da + db) * (da + db) / (da * da / (ha - 1) + db * db / (hb - 1));
-	*p = stats_beta_inc(*df / 2, 0.5, *df / (*df + *t * *t));
+	stats_welch_t(ma, da, ha - 1, mb, db, hb - 1, t, df, p);
 	return 0;
 }
 

@@ -35,8 +35,7 @@ const char *cmp_num_format(char *buf, size_t len, double v)
 static const char *cmp_stddev_format(char *buf, size_t len,
 				     const struct cmp_side *s)
 {
-	double pct = s->n && s->s.mean ? 100 * s->s.stddev / fabs(s->s.mean) :
-					 0;
+	double pct = cmp_side_stddev_pct(s);
 
 	if (pct > CMP_STDDEV_SHOWN)
 		snprintf(buf, len, "\u00b1%3.0f%%", pct > 999 ? 999 : pct);
@@ -255,17 +254,15 @@ static void cmp_chosen_print(const struct cmp_row *r, size_t i, FILE *f)
 		return;
 	}
 	fprintf(f, "%+.1f%%: ", x->change_pct);
-	if (x->significant)
-		fprintf(f, "%s%s\n",
-			v		     ? v :
-			r->dir == RULES_NONE ? "a change" :
-			(x->change_pct > 0) == (r->dir == RULES_HIGHER) ?
-					       "better" :
-					       "worse",
+	if (x->significant) {
+		static const char *const words[] = { "worse", "a change",
+						     "better" };
+
+		fprintf(f, "%s%s\n", v ? v : words[cmp_cell_better(r, x) + 1],
 			x->lkp.changed ?
 				"" :
 				" (LKP's range rule would not show it)");
-	else
+	} else
 		fprintf(f, "not significant\n");
 	if (x->p < 0.001)
 		fprintf(f, "%*sp < 0.001", in, "");
