@@ -24,14 +24,8 @@
 #include "qemu.h"
 #include "rundir.h"
 #include "session.h"
+#include "tests.h"
 #include "topology.h"
-
-struct test_desc {
-	const char *name;
-	const char *headline;
-	int higher_better;
-	const char *params;
-};
 
 #define PARAMS_MAX 32
 /* Parameters the init itself takes, for any test. */
@@ -63,8 +57,6 @@ extern volatile sig_atomic_t session_interrupted;
 
 /* options.c: everything a user can get wrong, checked before booting */
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
-const struct test_desc *test_find(const char *name);
-void tests_print(void);
 int parse_uint_opt(const char *name, const char *s, unsigned int min,
 		   unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);

@@ -9,13 +9,6 @@
 
 #include "bootbench.h"
 
-static const struct test_desc test_table[] = {
-#define TEST(name, headline, higher, params) \
-	{ #name, headline, higher, params },
-#include "../benchmarks/tests.def"
-#undef TEST
-};
-
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
 {
 	va_list ap;
@@ -26,26 +19,6 @@ __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return VERDICT_BAD_INPUT;
-}
-
-const struct test_desc *test_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(test_table) / sizeof(test_table[0]); i++)
-		if (!strcmp(test_table[i].name, name))
-			return &test_table[i];
-	return NULL;
-}
-
-static void test_names(char *buf, size_t size)
-{
-	size_t i, len = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < sizeof(test_table) / sizeof(test_table[0]); i++)
-		len += snprintf(buf + len, len < size ? size - len : 0, "%s%s",
-				i ? ", " : "", test_table[i].name);
 }
 
 static int word_in(const char *list, const char *word)
@@ -296,13 +269,4 @@ int parse_uint_opt(const char *name, const char *s, unsigned int min,
 			"%s=%s is not valid: give a number from %u to %u", name,
 			s, min, max);
 	return 0;
-}
-
-void tests_print(void)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(test_table) / sizeof(test_table[0]); i++)
-		printf("%-28s %-44s %s\n", test_table[i].name,
-		       test_table[i].headline, test_table[i].params);
 }

@@ -19,16 +19,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../boot/tests.h"
 #include "compare.h"
-
-static const struct cmp_test_entry {
-	const char *name, *headline;
-	int higher;
-} cmp_tests[] = {
-#define TEST(name, headline, higher, params) { #name, headline, higher },
-#include "../benchmarks/tests.def"
-#undef TEST
-};
 
 static void usage(FILE *f)
 {
@@ -44,22 +36,19 @@ static void usage(FILE *f)
 static int cmp_metric_default(struct cmp *c)
 {
 	const char *test = c->base.test;
-	size_t len = strcspn(test, ","), i;
+	size_t len = strcspn(test, ",");
+	const struct test_desc *t = test_find_n(test, len);
 
-	for (i = 0; i < sizeof(cmp_tests) / sizeof(cmp_tests[0]); i++) {
-		if (strlen(cmp_tests[i].name) != len ||
-		    strncmp(cmp_tests[i].name, test, len))
-			continue;
-		c->metric_higher = cmp_tests[i].higher;
-		if (test[len])
-			return asprintf(&c->metric, "%.*s.%s", (int)len, test,
-					cmp_tests[i].headline) < 0 ?
-				       -ENOMEM :
-				       0;
-		c->metric = strdup(cmp_tests[i].headline);
-		return c->metric ? 0 : -ENOMEM;
-	}
-	return -ENOENT;
+	if (!t)
+		return -ENOENT;
+	c->metric_higher = t->higher_better;
+	if (test[len])
+		return asprintf(&c->metric, "%.*s.%s", (int)len, test,
+				t->headline) < 0 ?
+			       -ENOMEM :
+			       0;
+	c->metric = strdup(t->headline);
+	return c->metric ? 0 : -ENOMEM;
 }
 
 static int cmp_number_parse(const char *s, double lo, double hi, double *out)
