@@ -12,7 +12,7 @@
 # whole example.
 set -u
 bb=$(cd "$(dirname "$0")/.." && pwd)
-base= runs=5 threshold=2 metric= test=execl o="$bb/out"
+base= runs=5 threshold=2 metric= test=execl o="$bb/out" runvars=
 for a in "$@"; do
 	case $a in
 	BASE=*) base=${a#BASE=} ;;
@@ -21,7 +21,10 @@ for a in "$@"; do
 	METRIC=*) metric=${a#METRIC=} ;;
 	TEST=*) test=${a#TEST=} ;;
 	O=*) o=${a#O=} ;;
-	*=*) ;;
+	# The script sets these itself.
+	RESULTS=* | KERNEL=*) ;;
+	# The rest are make run's: MODE=, SMP=, DURATION=, ...
+	*=*) runvars="$runvars $a" ;;
 	*)
 		echo "bisect-run: $a: give KEY=value arguments (BASE=, TEST=, RUNS=, THRESHOLD=, make run variables)" >&2
 		exit 255
@@ -41,14 +44,6 @@ kout="$o/bisect/build"
 res="$o/bisect/results-$commit"
 log="$o/bisect/$commit.log"
 mkdir -p "$o/bisect"
-# Earlier make variables (BASE, THRESHOLD) mean nothing to make run.
-runvars=
-for a in "$@"; do
-	case $a in
-	BASE=* | THRESHOLD=* | METRIC=* | O=* | RUNS=* | RESULTS=* | KERNEL=*) ;;
-	*) runvars="$runvars $a" ;;
-	esac
-done
 
 echo "bisect-run: $commit: building (log: $log)"
 if ! make -s -C "$bb" kernel O="$o" KSRC="$ksrc" KOUT="$kout" >"$log" 2>&1; then

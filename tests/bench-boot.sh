@@ -31,6 +31,11 @@ median() {
 	sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# The median of one job.json field over the runs of $name/$1.
+col() {
+	for d in "$T/$name/$1"/boot/*/*/[0-9]*; do field "$d" "$2"; done | median
+}
+
 measure() {
 	name=$1 kernel=$2
 	img=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$B/base.cpio" "$B" "$kernel")
@@ -45,13 +50,12 @@ measure() {
 		}
 		i=$((i + 1))
 	done
-	for d in "$T/$name"/floor/boot/*/*/[0-9]*; do field "$d" wall_seconds; done | median >"$T/f"
-	row="$(printf '%-9s %6.2f %6.2f %6.2f' "$name" "$(cat "$T/f")" \
-		"$(for d in "$T/$name"/job/boot/*/*/[0-9]*; do field "$d" wall_seconds; done | median)" \
-		"$(for d in "$T/$name"/job/boot/*/*/[0-9]*; do field "$d" wall_seconds; done | median |
-			awk -v f="$(cat "$T/f")" '{ print $1 / f }')")"
+	floor=$(col floor wall_seconds)
+	job=$(col job wall_seconds)
+	row=$(printf '%-9s %6.2f %6.2f %6.2f' "$name" "$floor" "$job" \
+		"$(awk -v f="$floor" -v j="$job" 'BEGIN { print j / f }')")
 	for k in firmware_s kernel_s init_s job_s poweroff_s; do
-		row="$row $(printf '%8.2f' "$(for d in "$T/$name"/job/boot/*/*/[0-9]*; do field "$d" "$k"; done | median)")"
+		row="$row $(printf '%8.2f' "$(col job "$k")")"
 	done
 	echo "$row"
 	echo "  image $(wc -c <"$img") bytes, kernel $(wc -c <"$kernel") bytes"
