@@ -95,8 +95,8 @@ BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS))
 BASE_CPIO := $(B)/base.cpio
 
 HOST_SRCS := $(wildcard boot/*.c) init/json.c benchmarks/params.c
-COMPARE_SRCS := $(wildcard report/*.c) boot/json_parse.c boot/fileio.c boot/tests.c init/json.c
-COMPARE_HDRS := $(wildcard report/*.h) boot/json_parse.h boot/fileio.h boot/tests.h init/json.h benchmarks/tests.def
+COMPARE_SRCS := $(wildcard report/*.c) boot/json_parse.c boot/fileio.c boot/rundir.c boot/tests.c init/json.c
+COMPARE_HDRS := $(wildcard report/*.h) boot/json_parse.h boot/fileio.h boot/rundir.h boot/tests.h init/json.h benchmarks/tests.def
 HOST_HDRS := $(wildcard boot/*.h) init/json.h benchmarks/params.h benchmarks/tests.def
 INIT_SRCS := $(wildcard init/*.c)
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -14,6 +13,7 @@
 #include "aggregate.h"
 #include "fileio.h"
 #include "json_parse.h"
+#include "rundir.h"
 
 struct agg_metric {
 	char *name;
@@ -25,13 +25,6 @@ struct agg {
 	size_t n, cap;
 	unsigned int runs;
 };
-
-static int agg_run_cmp(const void *a, const void *b)
-{
-	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
-
-	return (x > y) - (x < y);
-}
 
 static int agg_name_cmp(const void *a, const void *b)
 {
@@ -185,12 +178,10 @@ static int agg_write(const struct agg *a, const char *dir)
 
 int aggregate_update(const char *kernel_dir, unsigned int *runs)
 {
-	unsigned int *ids = NULL, nids = 0, capids = 0, i;
+	unsigned int *ids = NULL, nids = 0, i;
 	struct agg a = { 0 };
 	char path[4200];
-	struct dirent *de;
 	int lock, err = 0;
-	DIR *d;
 
 	snprintf(path, sizeof(path), "%s/.lock", kernel_dir);
 	lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
@@ -201,36 +192,9 @@ int aggregate_update(const char *kernel_dir, unsigned int *runs)
 		err = -errno;
 		goto out;
 	}
-	d = opendir(kernel_dir);
-	if (!d) {
-		err = -errno;
-		goto out;
-	}
-	while ((de = readdir(d))) {
-		char *end;
-		unsigned long id = strtoul(de->d_name, &end, 10);
-
-		if (!de->d_name[0] || *end || de->d_name[0] < '0' ||
-		    de->d_name[0] > '9')
-			continue;
-		if (nids == capids) {
-			unsigned int *p;
-
-			capids = capids ? 2 * capids : 16;
-			p = realloc(ids, capids * sizeof(*ids));
-			if (!p) {
-				err = -ENOMEM;
-				break;
-			}
-			ids = p;
-		}
-		ids[nids++] = id;
-	}
-	closedir(d);
+	err = rundir_runs_list(kernel_dir, &ids, &nids);
 	if (err)
 		goto out;
-	if (nids)
-		qsort(ids, nids, sizeof(*ids), agg_run_cmp);
 	a.runs = nids;
 	for (i = 0; i < nids && !err; i++) {
 		snprintf(path, sizeof(path), "%s/%u/stats.json", kernel_dir,

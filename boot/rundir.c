@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
 #include <stdlib.h>
@@ -97,4 +98,55 @@ static int rundir_unlink_one(const char *path, const struct stat *st, int flag,
 void rundir_abort(struct rundir *rd)
 {
 	nftw(rd->tmp, rundir_unlink_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static int rundir_id_cmp(const void *a, const void *b)
+{
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+
+	return (x > y) - (x < y);
+}
+
+int rundir_runs_list(const char *kernel_dir, unsigned int **ids,
+		     unsigned int *n)
+{
+	unsigned int *v = NULL, cap = 0, count = 0;
+	struct dirent *de;
+	int err = 0;
+	DIR *d;
+
+	d = opendir(kernel_dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		char *end;
+		unsigned long id = strtoul(de->d_name, &end, 10);
+
+		/* <N> only: not .tmp-<pid>, .lock or the kernel's json files. */
+		if (!de->d_name[0] || *end || de->d_name[0] < '0' ||
+		    de->d_name[0] > '9')
+			continue;
+		if (count == cap) {
+			unsigned int *p;
+
+			cap = cap ? 2 * cap : 16;
+			p = realloc(v, cap * sizeof(*v));
+			if (!p) {
+				err = -ENOMEM;
+				break;
+			}
+			v = p;
+		}
+		v[count++] = id;
+	}
+	closedir(d);
+	if (err) {
+		free(v);
+		return err;
+	}
+	if (count)
+		qsort(v, count, sizeof(*v), rundir_id_cmp);
+	*ids = v;
+	*n = count;
+	return 0;
 }

@@ -25,5 +25,8 @@ int rundir_file_write(const struct rundir *rd, const char *name,
 int rundir_commit(struct rundir *rd);
 void rundir_abort(struct rundir *rd);
 int mkdir_p(const char *path);
+/* The run numbers <N> under a kernel directory, ascending; free *ids. */
+int rundir_runs_list(const char *kernel_dir, unsigned int **ids,
+		     unsigned int *n);
 
 #endif

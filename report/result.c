@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../boot/fileio.h"
 #include "../boot/json_parse.h"
+#include "../boot/rundir.h"
 #include "result.h"
 
 static int result_metric_cmp(const void *a, const void *b)
@@ -104,34 +103,20 @@ static char *result_job_string(const struct json_value *job, const char *key)
 static int result_job_read(struct result *r)
 {
 	struct json_value *doc = NULL;
-	long first = LONG_MAX;
+	unsigned int *ids = NULL, n = 0, i;
 	char path[PATH_MAX], perr[64];
-	struct dirent *de;
 	size_t len;
 	char *buf = NULL;
-	DIR *d;
-	int ret = 0;
+	int ret;
 
-	d = opendir(r->dir);
-	if (!d)
-		return -errno;
-	while ((de = readdir(d))) {
-		char *end;
-		long n = strtol(de->d_name, &end, 10);
-
-		if (de->d_name[0] >= '0' && de->d_name[0] <= '9' && !*end &&
-		    n < first) {
-			snprintf(path, sizeof(path), "%s/%s/job.json", r->dir,
-				 de->d_name);
-			if (!access(path, R_OK))
-				first = n;
-		}
-	}
-	closedir(d);
-	if (first != LONG_MAX) {
-		snprintf(path, sizeof(path), "%s/%ld/job.json", r->dir, first);
+	ret = rundir_runs_list(r->dir, &ids, &n);
+	if (ret)
+		return ret;
+	for (i = 0; i < n && !buf; i++) {
+		snprintf(path, sizeof(path), "%s/%u/job.json", r->dir, ids[i]);
 		buf = file_read_all(path, &len);
 	}
+	free(ids);
 	if (buf && !json_parse(buf, len, &doc, perr, sizeof(perr)) &&
 	    doc->type == JSON_OBJECT) {
 		r->test = result_job_string(doc, "test");
