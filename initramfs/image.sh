@@ -57,6 +57,10 @@ moddir=$(cd "$moddir" && pwd)
 key=$(printf '%s' "$moddir" | cksum | cut -d' ' -f1)
 cache=$build/images/$rel-$key
 mkdir -p "$cache"
+# Runs started together (CI, RUNS in parallel) share this cache: one
+# builds, the others wait and find it done.
+exec 9>"$cache/.lock"
+flock 9
 mods=$cache/modules.cpio
 if [ ! -f "$mods" ] || [ "$here/modules.list" -nt "$mods" ] || [ "$here/modules.sh" -nt "$mods" ]; then
 	echo "  MODULES $rel ($moddir)" >&2
@@ -68,4 +72,5 @@ if [ ! -f "$img" ] || [ "$base" -nt "$img" ] || [ "$mods" -nt "$img" ]; then
 	cat "$base" "$mods" >"$img.tmp"
 	mv "$img.tmp" "$img"
 fi
+exec 9>&-
 echo "$img"
