@@ -37,6 +37,9 @@ MEM ?=
 ACCEL ?= auto
 FIRMWARE ?= auto
 CMDLINE ?=
+# realtime, or deterministic: TCG counts instructions (docs/deterministic.md)
+TIMING ?= realtime
+ICOUNT_SHIFT ?= 5
 TIMEOUT ?= 3600
 FUZZ_SECONDS ?= 60
 SILENCE ?= 120
@@ -110,7 +113,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default format bench-boot test-kernel fuzz replay host-bench compare
+.PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 
@@ -183,6 +186,11 @@ $(DEFAULT_KERNEL_DIR)/bzImage:
 
 kernel-default: $(DEFAULT_KERNEL_DIR)/bzImage
 
+# QEMU 10 from bookworm-backports, unpacked under O: icount with SMP > 1.
+qemu-backports:
+	$(Q)boot/qemu-fetch.sh $(O)/qemu
+	@echo "QEMU=$(abspath $(O))/qemu/qemu-system-x86_64"
+
 image: deps $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
 	$(Q)initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)
@@ -196,6 +204,7 @@ run: deps
 		--sockets "$(SOCKETS)" --cores "$(CORES)" --threads "$(THREADS)" \
 		--numa "$(NUMA)" --machine "$(MACHINE)" --lscpu "$(LSCPU)" \
 		--accel "$(ACCEL)" --firmware "$(FIRMWARE)" --cmdline "$(CMDLINE)" --timeout "$(TIMEOUT)" \
+		--timing "$(TIMING)" --icount-shift "$(ICOUNT_SHIFT)" \
 		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
 		--runs "$(RUNS)" \
 		$(if $(filter 1,$(V)),-v)
@@ -249,6 +258,7 @@ help:
 	@echo '  image         build the initramfs for KERNEL and print its path'
 	@echo '  kernel        build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT'
 	@echo '  kernel-default  fetch the distribution kernel used when KERNEL is empty'
+	@echo '  qemu-backports  fetch Debian'"'"'s QEMU 10 into $(O)/qemu (TIMING=deterministic with SMP > 1)'
 	@echo '  replay        run STREAM=<samples.jsonl> through the parser into RESULTS'
 	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
@@ -283,12 +293,14 @@ help:
 	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
 	@echo '  FIRMWARE=$(FIRMWARE)		auto (qboot when QEMU ships it), seabios, qboot or a file'
 	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'
+	@echo '  TIMING=$(TIMING)	realtime, or deterministic (QEMU counts instructions: docs/deterministic.md)'
+	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns'
 	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'
 	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'
 	@echo '  QEMU=$(QEMU)'
 	@echo '  KSRC=$(KSRC) KBASE=$(KBASE) KCONFIG=$(KCONFIG) KOUT=$(KOUT)'
 	@echo '  BASE=$(BASE) NEW=$(NEW)	kernel result directories to compare'
-	@echo '  THRESHOLD=$(THRESHOLD)		compare: % beyond which a significant drop fails (default 1)'
+	@echo '  THRESHOLD=$(THRESHOLD)		compare: % beyond which a significant drop fails (default 1, deterministic 0.2)'
 	@echo '  METRIC=$(METRIC)		compare: the metric the exit status is about (default: the headline)'
 	@echo '  SVG=$(SVG)		compare: a directory for SVG plots'
 	@echo '  CMP_FLAGS=$(CMP_FLAGS)		compare: more options (--all, --lkp, --json, --no-plot, --fdr Q)'

@@ -50,6 +50,9 @@ struct run_opts {
 	struct topology_request topo_req;
 	struct topology topo;
 	enum qemu_accel accel;
+	int deterministic; /* TIMING=deterministic: icount, no host clock */
+	unsigned int icount_shift;
+	struct qemu_version qemu_version;
 	int verbose;
 };
 
@@ -60,6 +63,7 @@ __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
 int parse_uint_opt(const char *name, const char *s, unsigned int min,
 		   unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);
+int timing_parse(const char *s, int *deterministic);
 int run_params_dir(const struct run_opts *o, char *buf, size_t size);
 int param_cmp(const void *a, const void *b);
 

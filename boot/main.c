@@ -23,7 +23,7 @@ static void usage(FILE *f)
 		"                     [--smp N] [--sockets S --cores C --threads T] [--numa N|LISTS]\n"
 		"                     [--machine NAME|FILE] [--lscpu FILE] [--mem MB]\n"
 		"                     [--accel auto|kvm|tcg] [--firmware auto|seabios|qboot|FILE]\n"
-		"                     [--cmdline S]\n"
+		"                     [--cmdline S] [--timing realtime|deterministic] [--icount-shift N]\n"
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
 		"                     [--runs N] [--release R] [-v]\n");
 }
@@ -46,6 +46,8 @@ int main(int argc, char **argv)
 		{ "mem", required_argument, NULL, 'm' },
 		{ "accel", required_argument, NULL, 'a' },
 		{ "cmdline", required_argument, NULL, 'c' },
+		{ "timing", required_argument, NULL, 'G' },
+		{ "icount-shift", required_argument, NULL, 'I' },
 		{ "firmware", required_argument, NULL, 'F' },
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "silence", required_argument, NULL, 'S' },
@@ -63,6 +65,7 @@ int main(int argc, char **argv)
 		.timeout = 3600,
 		.silence = 120,
 		.runs = 1,
+		.icount_shift = QEMU_ICOUNT_SHIFT_DEFAULT,
 	};
 	char release[256];
 	int opt, err;
@@ -165,6 +168,18 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			o.cmdline = optarg;
+			break;
+		case 'G':
+			if (timing_parse(optarg, &o.deterministic))
+				return bad_input(
+					"TIMING=%s is not valid: give realtime or deterministic",
+					optarg);
+			break;
+		case 'I':
+			/* Beyond 10 a guest second is under a million instructions. */
+			if (*optarg && parse_uint_opt("ICOUNT_SHIFT", optarg, 0,
+						      10, &o.icount_shift))
+				return VERDICT_BAD_INPUT;
 			break;
 		case 'F':
 			o.firmware = optarg;

@@ -143,6 +143,52 @@ static void topology_mem_fit(struct topology *t)
 	t->mem_mb = can;
 }
 
+int timing_parse(const char *s, int *deterministic)
+{
+	if (!*s || !strcmp(s, "realtime"))
+		*deterministic = 0;
+	else if (!strcmp(s, "deterministic"))
+		*deterministic = 1;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* Results record the QEMU that made them; icount needs TCG. */
+static int timing_check(struct run_opts *o)
+{
+	int err = qemu_version_read(o->qemu, &o->qemu_version);
+
+	if (err && o->deterministic)
+		return bad_input(
+			"QEMU=%s -version names no version (%s): TIMING=deterministic records it; give a working QEMU",
+			o->qemu, strerror(-err));
+	if (!o->deterministic)
+		return 0;
+	if (o->accel == QEMU_ACCEL_KVM)
+		return bad_input(
+			"TIMING=deterministic counts instructions, which only TCG can: drop ACCEL=kvm or say TIMING=realtime");
+	o->accel = QEMU_ACCEL_TCG;
+	return 0;
+}
+
+static int timing_smp_check(const struct run_opts *o)
+{
+	const struct qemu_version *v = &o->qemu_version;
+
+	if (!o->deterministic || o->topo.cpus == 1)
+		return 0;
+	if (!qemu_icount_smp_works(v))
+		return bad_input(
+			"TIMING=deterministic with %u CPUs hangs QEMU %s at 'Booting SMP configuration' (docs/deterministic.md): say SMP=1, or run 'make qemu-backports' and give the QEMU= it prints",
+			o->topo.cpus, v->text);
+	if (v->major < 10)
+		fprintf(stderr,
+			"bootbench: warning: TIMING=deterministic with %u CPUs is checked on QEMU 10 only, not on %s: a hang ends at SILENCE=%u s\n",
+			o->topo.cpus, v->text, o->silence);
+	return 0;
+}
+
 int run_opts_check(struct run_opts *o)
 {
 	char key[64], ukey[64], why[256];
@@ -192,6 +238,9 @@ int run_opts_check(struct run_opts *o)
 		return bad_input(
 			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",
 			o->qemu);
+	err = timing_check(o);
+	if (err)
+		return err;
 	err = topology_resolve(&o->topo_req, &o->topo, why, sizeof(why));
 	if (err == -ENOMEM)
 		return VERDICT_INFRA;
@@ -200,7 +249,7 @@ int run_opts_check(struct run_opts *o)
 	topology_mem_fit(&o->topo);
 	if (o->topo.note[0])
 		fprintf(stderr, "bootbench: note: %s\n", o->topo.note);
-	return 0;
+	return timing_smp_check(o);
 }
 
 /*
@@ -249,6 +298,10 @@ int run_params_dir(const struct run_opts *o, char *buf, size_t size)
 	for (i = 0; buf[i]; i++)
 		if (buf[i] == '/')
 			buf[i] = '_';
+	/* Guest seconds of another kind: never one matrix with real time. */
+	if (o->deterministic && len < size)
+		len += snprintf(buf + len, size - len, "-icount%u",
+				o->icount_shift);
 	if (o->cmdline && *o->cmdline && len < size)
 		len += params_cmdline_append(o->cmdline, buf + len, size - len);
 	return len < size ? 0 : -ENAMETOOLONG;

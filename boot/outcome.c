@@ -234,6 +234,14 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	json_string_write(&j, o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
 	json_key_write(&j, "accel_reason");
 	json_string_write(&j, accel_why);
+	json_key_write(&j, "timing");
+	json_string_write(&j, o->deterministic ? "deterministic" : "realtime");
+	if (o->deterministic) {
+		json_key_write(&j, "icount_shift");
+		json_int_write(&j, o->icount_shift);
+	}
+	json_key_write(&j, "qemu_version");
+	json_string_write(&j, o->qemu_version.text);
 	json_key_write(&j, "cmdline");
 	json_string_write(&j, cmdline);
 	json_key_write(&j, "qemu_command");

@@ -21,12 +21,31 @@ struct qemu_conf {
 	const char *console_sock;
 	const char *results_sock;
 	const char *bios; /* -bios file, or NULL for QEMU's own SeaBIOS */
+	/* TIMING=deterministic: the guest clock counts instructions. */
+	int icount;
+	unsigned int icount_shift; /* one instruction = 2^shift ns */
+};
+
+/* TIMING=deterministic's default: docs/deterministic.md. */
+#define QEMU_ICOUNT_SHIFT_DEFAULT 5
+
+/* What "qemu-system-x86_64 -version" says, e.g. 7.2.19. */
+struct qemu_version {
+	unsigned int major, minor, micro;
+	char text[64];
 };
 
 #define QEMU_RESULTS_PORT "bootbench.results"
 
 int qemu_args_build(const struct qemu_conf *c, struct strv *argv);
 int qemu_accel_parse(const char *s, enum qemu_accel *out);
+/* Runs BINARY -version; -ENOEXEC when its output names no version. */
+int qemu_version_read(const char *binary, struct qemu_version *v);
+/*
+ * Whether icount with several vCPUs boots on this QEMU: 7.2 never runs
+ * a vCPU again once PAUSE made it yield (docs/deterministic.md).
+ */
+int qemu_icount_smp_works(const struct qemu_version *v);
 /*
  * FIRMWARE=auto (qboot when QEMU ships it: it boots a -kernel with far
  * less work than SeaBIOS), seabios, qboot, or a file. *bios is NULL for

@@ -94,9 +94,10 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 
 	if (o->runs > 1)
 		printf("bootbench: run %u of %u\n", run, o->runs);
-	printf("bootbench: %s on %s (%s), %u CPU(s), %u MiB, %s\n", o->test,
+	printf("bootbench: %s on %s (%s), %u CPU(s), %u MiB, %s%s\n", o->test,
 	       release, o->kernel, o->topo.cpus, o->topo.mem_mb,
-	       o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG");
+	       o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG",
+	       o->deterministic ? ", deterministic (icount)" : "");
 	fflush(stdout);
 	session_run(sc, &s, raw, &ev);
 	if (fclose(raw) && s.verdict == VERDICT_OK) {
@@ -188,6 +189,8 @@ int cmd_run(struct run_opts *o)
 	if (run_params_dir(o, params, sizeof(params)))
 		return bad_input("too many parameters");
 	o->accel = qemu_accel_pick(o->accel, &why);
+	if (o->deterministic)
+		why = "TIMING=deterministic counts instructions under TCG";
 	if (o->accel == QEMU_ACCEL_TCG &&
 	    o->topo.cpus > 4 * (unsigned int)sysconf(_SC_NPROCESSORS_ONLN))
 		fprintf(stderr,
@@ -230,6 +233,8 @@ int cmd_run(struct run_opts *o)
 	sc.qemu.append = cmdline;
 	sc.qemu.topo = &o->topo;
 	sc.qemu.accel = o->accel;
+	sc.qemu.icount = o->deterministic;
+	sc.qemu.icount_shift = o->icount_shift;
 	sc.timeout = o->timeout;
 	sc.silence = o->silence;
 	sc.verbose = o->verbose > 0;

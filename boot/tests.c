@@ -5,8 +5,8 @@
 #include "tests.h"
 
 static const struct test_desc test_table[] = {
-#define TEST(name, headline, higher, params) \
-	{ #name, headline, higher, params },
+#define TEST(name, headline, higher, params, det_floor) \
+	{ #name, headline, higher, params, det_floor },
 #include "../benchmarks/tests.def"
 #undef TEST
 };

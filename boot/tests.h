@@ -10,6 +10,12 @@ struct test_desc {
 	const char *headline;
 	int higher_better;
 	const char *params;
+	/*
+	 * TIMING=deterministic: the spread of one job's runs, in percent
+	 * of the headline, that host-timed events still leave
+	 * (docs/deterministic.md).
+	 */
+	double det_floor;
 };
 
 const struct test_desc *test_find(const char *name);

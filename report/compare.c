@@ -27,7 +27,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: bootbench-compare [--all | --lkp] [--json] [--metric NAME]\n"
 		"                         [--threshold PCT] [--alpha A] [--fdr Q] [--svg DIR]\n"
-		"                         [--no-plot]\n"
+		"                         [--no-plot] [--noise-floor PCT]\n"
 		"                         BASE NEW [NEW...]\n"
 		"BASE, NEW: kernel result directories, <RESULTS>/<test>/<params>/<release>\n");
 }
@@ -51,6 +51,22 @@ static int cmp_metric_default(struct cmp *c)
 	return c->metric ? 0 : -ENOMEM;
 }
 
+/* The widest floor among the job's tests: each was measured alone. */
+static double cmp_det_floor_default(const char *tests)
+{
+	double floor = 0;
+
+	while (*tests) {
+		size_t len = strcspn(tests, ",");
+		const struct test_desc *t = test_find_n(tests, len);
+
+		if (t && t->det_floor > floor)
+			floor = t->det_floor;
+		tests += len + (tests[len] == ',');
+	}
+	return floor > 0 ? floor : CMP_DET_NOISE_FLOOR;
+}
+
 static int cmp_number_parse(const char *s, double lo, double hi, double *out)
 {
 	char *end;
@@ -67,8 +83,14 @@ static int cmp_number_parse(const char *s, double lo, double hi, double *out)
 /* The chosen metric, and what LKP's rules call changed among the shown. */
 static int cmp_row_plotted(const struct cmp *c, const struct cmp_row *r)
 {
-	size_t i;
+	size_t i, most = r->base.n;
 
+	/* Two dots say no more than the table's two numbers. */
+	for (i = 0; i < c->nnew; i++)
+		if (r->cell[i].side.n > most)
+			most = r->cell[i].side.n;
+	if (most < 2)
+		return 0;
 	if (r->chosen)
 		return 1;
 	for (i = 0; r->shown && i < c->nnew; i++)
@@ -100,6 +122,36 @@ static int cmp_svgs_write(const struct cmp *c, const char *dir)
 	return 0;
 }
 
+/*
+ * Guest seconds of real time and of counted instructions are different
+ * units; so are two shifts. A QEMU version that differs may count
+ * differently around timers: said, not refused.
+ */
+static int cmp_timing_check(const struct result *a, const struct result *b,
+			    char *err, size_t errlen)
+{
+	if (strcmp(a->timing, b->timing)) {
+		snprintf(
+			err, errlen,
+			"%s ran with TIMING=%s but %s with TIMING=%s: compare runs of the same timing",
+			a->dir, a->timing, b->dir, b->timing);
+		return -EINVAL;
+	}
+	if (a->icount_shift != b->icount_shift) {
+		snprintf(
+			err, errlen,
+			"%s ran with ICOUNT_SHIFT=%d but %s with ICOUNT_SHIFT=%d: compare runs of the same shift",
+			a->dir, a->icount_shift, b->dir, b->icount_shift);
+		return -EINVAL;
+	}
+	if (!strcmp(a->timing, "deterministic") &&
+	    strcmp(a->qemu_version, b->qemu_version))
+		fprintf(stderr,
+			"bootbench-compare: warning: QEMU %s made %s but QEMU %s made %s: instruction counts around timers may differ\n",
+			a->qemu_version, a->dir, b->qemu_version, b->dir);
+	return 0;
+}
+
 static int cmp_results_load(struct cmp *c, int argc, char **argv)
 {
 	char err[512];
@@ -117,6 +169,10 @@ static int cmp_results_load(struct cmp *c, int argc, char **argv)
 	}
 	for (i = 1; i < argc; i++) {
 		ret = result_load(argv[i], &c->new[i - 1], err, sizeof(err));
+		if (ret)
+			goto fail;
+		ret = cmp_timing_check(&c->base, &c->new[i - 1], err,
+				       sizeof(err));
 		if (ret)
 			goto fail;
 		if (*c->base.test && *c->new[i - 1].test &&
@@ -148,12 +204,14 @@ int main(int argc, char **argv)
 		{ "alpha", required_argument, NULL, 'A' },
 		{ "svg", required_argument, NULL, 's' },
 		{ "no-plot", no_argument, NULL, 'n' },
+		{ "noise-floor", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmp c = { .alpha = 0.05,
 			 .primary_alpha = 0.01,
-			 .threshold = 1,
+			 .threshold = NAN,
+			 .noise_floor = NAN,
 			 .metric_higher = 1 };
 	const char *svg = NULL, *metric = NULL;
 	int opt, json = 0, plot = 1, ret = 2, err;
@@ -198,6 +256,14 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'N':
+			if (cmp_number_parse(optarg, 0, 100, &c.noise_floor)) {
+				fprintf(stderr,
+					"bootbench-compare: --noise-floor %s: give a percentage, e.g. --noise-floor 0.1\n",
+					optarg);
+				return 2;
+			}
+			break;
 		case 's':
 			svg = optarg;
 			break;
@@ -219,6 +285,11 @@ int main(int argc, char **argv)
 	}
 	if (cmp_results_load(&c, argc - optind, argv + optind))
 		goto out;
+	c.deterministic = !strcmp(c.base.timing, "deterministic");
+	if (isnan(c.noise_floor))
+		c.noise_floor = cmp_det_floor_default(c.base.test);
+	if (isnan(c.threshold))
+		c.threshold = c.deterministic ? CMP_DET_THRESHOLD : 1;
 	if (metric) {
 		c.metric = strdup(metric);
 		c.metric_higher = rules_direction_get(metric, NULL, 1) !=

@@ -22,6 +22,7 @@ enum cmp_test {
 	CMP_TEST_MWU,
 	CMP_TEST_FISHER,
 	CMP_TEST_YUEN,
+	CMP_TEST_DETERMINISTIC, /* no test: beyond the noise floor or not */
 };
 
 /* One new kernel against the base, for one metric. */
@@ -34,6 +35,7 @@ struct cmp_cell {
 	double ci_lo, ci_hi; /* 95% interval of new/base; NAN if none */
 	int significant; /* p survives the false discovery rate */
 	unsigned int runs_needed; /* per kernel, for this spread */
+	double floor_pct; /* deterministic: the change that counts */
 };
 
 struct cmp_row {
@@ -63,9 +65,24 @@ struct cmp {
 	double alpha; /* false discovery rate over the other metrics */
 	double primary_alpha; /* level of the chosen metric's own test */
 	double threshold; /* percent */
+	/*
+	 * TIMING=deterministic on both sides: one run is a measurement, and
+	 * a change beyond noise_floor percent (or the spread the runs of
+	 * one kernel show, if larger) is real.
+	 */
+	int deterministic;
+	double noise_floor;
 	enum cmp_show show;
 	size_t hidden; /* LKP-changed rows the test did not back */
 };
+
+/*
+ * Deterministic mode's defaults: docs/deterministic.md. The floor is
+ * the test's own (benchmarks/tests.def), this one for a job of no
+ * known test.
+ */
+#define CMP_DET_THRESHOLD 0.2
+#define CMP_DET_NOISE_FLOOR 0.5
 
 /* Builds every row and decides what is shown. 0 or -errno. */
 int cmp_rows_build(struct cmp *c);

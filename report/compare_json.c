@@ -25,6 +25,15 @@ static void cmp_json_result(struct json_buf *j, const struct result *r)
 	json_string_write(j, r->release);
 	json_key_write(j, "cmdline");
 	json_string_write(j, r->cmdline);
+	json_key_write(j, "timing");
+	json_string_write(j, r->timing);
+	json_key_write(j, "icount_shift");
+	if (r->icount_shift >= 0)
+		json_int_write(j, r->icount_shift);
+	else
+		json_null_write(j);
+	json_key_write(j, "qemu_version");
+	json_string_write(j, r->qemu_version);
 	json_key_write(j, "runs");
 	json_int_write(j, r->runs);
 	json_object_close(j);
@@ -54,8 +63,9 @@ static void cmp_json_side(struct json_buf *j, const struct cmp_row *r,
 static void cmp_json_cell(struct json_buf *j, const struct cmp_row *r,
 			  const struct cmp_cell *x)
 {
-	static const char *const tests[] = { NULL, "welch", "mann-whitney",
-					     "fisher", "yuen" };
+	static const char *const tests[] = {
+		NULL, "welch", "mann-whitney", "fisher", "yuen", "deterministic"
+	};
 	const char *v = cmp_cell_verdict(r, x);
 
 	json_object_open(j);
@@ -77,6 +87,7 @@ static void cmp_json_cell(struct json_buf *j, const struct cmp_row *r,
 	cmp_json_number(j, "p_mann_whitney", x->p_mwu);
 	cmp_json_number(j, "ratio_ci_low", x->ci_lo);
 	cmp_json_number(j, "ratio_ci_high", x->ci_hi);
+	cmp_json_number(j, "noise_floor_pct", x->floor_pct);
 	json_key_write(j, "significant");
 	json_bool_write(j, x->significant);
 	json_key_write(j, "runs_needed");

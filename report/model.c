@@ -51,7 +51,36 @@ static int cmp_skewed(const struct stats_summary *s)
 	return fabs(s->skewness) > 2 * ses;
 }
 
-static void cmp_cell_test(const struct cmp_row *r, struct cmp_cell *x)
+/* (max - min) / |mean| in percent: how far apart one kernel's runs are. */
+static double cmp_side_range_pct(const struct cmp_side *s)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i;
+
+	if (s->n < 2 || s->s.mean == 0)
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		lo = fmin(lo, s->v[i]);
+		hi = fmax(hi, s->v[i]);
+	}
+	return 100 * (hi - lo) / fabs(s->s.mean);
+}
+
+/*
+ * Instruction counting leaves no noise to test against: a change is
+ * real when it is larger than the floor, or than the spread the runs
+ * of either kernel show if they disagree more than the floor allows.
+ */
+static void cmp_cell_floor(const struct cmp *c, const struct cmp_row *r,
+			   struct cmp_cell *x)
+{
+	x->floor_pct = fmax(c->noise_floor, fmax(cmp_side_range_pct(&r->base),
+						 cmp_side_range_pct(&x->side)));
+	x->test = CMP_TEST_DETERMINISTIC;
+}
+
+static void cmp_cell_test(const struct cmp *c, const struct cmp_row *r,
+			  struct cmp_cell *x)
 {
 	const struct cmp_side *a = &r->base, *b = &x->side;
 	double t, df, u, pooled;
@@ -59,12 +88,17 @@ static void cmp_cell_test(const struct cmp_row *r, struct cmp_cell *x)
 
 	x->p = x->p_welch = x->p_mwu = NAN;
 	x->ci_lo = x->ci_hi = NAN;
+	x->floor_pct = NAN;
 	x->test = CMP_TEST_NONE;
 	if (!a->n || !b->n)
 		return;
 	if (r->kind == RULES_FAILURE) {
 		x->p = stats_fisher(a->fails, a->n, b->fails, b->n);
 		x->test = CMP_TEST_FISHER;
+		return;
+	}
+	if (c->deterministic) {
+		cmp_cell_floor(c, r, x);
 		return;
 	}
 	if (stats_welch(a->v, a->n, b->v, b->n, &t, &df, &x->p_welch))
@@ -130,10 +164,11 @@ static int cmp_row_fill(struct cmp *c, struct cmp_row *r, const char *name)
 				NAN;
 		if (r->base.n && x->side.n)
 			rules_change_check(name, r->base.v, r->base.n,
-					   x->side.v, x->side.n, &x->lkp);
+					   x->side.v, x->side.n,
+					   c->deterministic ? 1 : 3, &x->lkp);
 		else
 			x->lkp.why = "missing on one side";
-		cmp_cell_test(r, x);
+		cmp_cell_test(c, r, x);
 	}
 	return 0;
 }
@@ -165,10 +200,24 @@ static int cmp_significance_mark(struct cmp *c, size_t i)
 	if (err)
 		goto out;
 	for (k = 0; k < c->nrows; k++) {
-		const struct cmp_cell *x = &c->rows[k].cell[i];
+		struct cmp_cell *x = &c->rows[k].cell[i];
 
-		c->rows[k].cell[i].significant =
-			c->rows[k].chosen ? x->p < c->primary_alpha : hit[k];
+		if (x->test != CMP_TEST_DETERMINISTIC) {
+			x->significant = c->rows[k].chosen ?
+						 x->p < c->primary_alpha :
+						 hit[k];
+			continue;
+		}
+		x->significant = fabs(x->change_pct) > x->floor_pct;
+		/*
+		 * The question asked needs no LKP 1% on top: in this mode
+		 * the floor is the whole noise.
+		 */
+		if (c->rows[k].chosen) {
+			x->lkp.changed = x->significant;
+			if (!x->significant)
+				x->lkp.why = "within the noise floor";
+		}
 	}
 out:
 	free(p);

@@ -99,10 +99,22 @@ static char *result_job_string(const struct json_value *job, const char *key)
 	return strdup(v && v->type == JSON_STRING ? v->string : "");
 }
 
+static int strdup_replace(char **s, const char *with)
+{
+	char *n = strdup(with);
+
+	if (!n)
+		return -ENOMEM;
+	free(*s);
+	*s = n;
+	return 0;
+}
+
 /* The first run's job.json says what the directory holds. */
 static int result_job_read(struct result *r)
 {
 	struct json_value *doc = NULL;
+	const struct json_value *shift;
 	unsigned int *ids = NULL, n = 0, i;
 	char path[PATH_MAX], perr[64];
 	size_t len;
@@ -122,13 +134,24 @@ static int result_job_read(struct result *r)
 		r->test = result_job_string(doc, "test");
 		r->release = result_job_string(doc, "release");
 		r->cmdline = result_job_string(doc, "cmdline");
+		r->timing = result_job_string(doc, "timing");
+		r->qemu_version = result_job_string(doc, "qemu_version");
+		shift = json_member(doc, "icount_shift");
+		if (shift && shift->type == JSON_NUMBER)
+			r->icount_shift = (int)shift->number;
 	} else {
 		r->test = strdup("");
 		r->release = strdup("");
 		r->cmdline = strdup("");
+		r->timing = strdup("");
+		r->qemu_version = strdup("");
 	}
-	if (!r->test || !r->release || !r->cmdline)
+	if (!r->test || !r->release || !r->cmdline || !r->timing ||
+	    !r->qemu_version)
 		ret = -ENOMEM;
+	/* Runs from before TIMING= existed ran in real time. */
+	else if (!*r->timing)
+		ret = strdup_replace(&r->timing, "realtime");
 	json_value_free(doc);
 	free(buf);
 	return ret;
@@ -140,6 +163,7 @@ int result_load(const char *dir, struct result *r, char *err, size_t errlen)
 	int ret;
 
 	memset(r, 0, sizeof(*r));
+	r->icount_shift = -1;
 	r->dir = strdup(dir);
 	if (!r->dir)
 		return -ENOMEM;
@@ -166,6 +190,8 @@ void result_free(struct result *r)
 	free(r->test);
 	free(r->release);
 	free(r->cmdline);
+	free(r->timing);
+	free(r->qemu_version);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -19,6 +19,9 @@ struct result {
 	char *test; /* job.json "test": one name or a comma list */
 	char *release;
 	char *cmdline; /* the kernel command line of the first run */
+	char *timing; /* "realtime" or "deterministic" */
+	int icount_shift; /* -1 in real time */
+	char *qemu_version; /* "" when the run predates recording it */
 	unsigned int runs; /* columns of the matrix */
 	struct result_metric *m; /* sorted by name */
 	size_t nm;

@@ -120,7 +120,7 @@ static int rules_side_get(const double *v, size_t n, size_t cap,
 }
 
 static void rules_perf_check(const char *name, const double *a, size_t na,
-			     const double *b, size_t nb,
+			     const double *b, size_t nb, size_t min_runs,
 			     struct rules_verdict *v)
 {
 	const struct rules_family *f = rules_family_find(name);
@@ -128,7 +128,7 @@ static void rules_perf_check(const char *name, const double *a, size_t na,
 	const struct rules_side *hi, *lo;
 	double max, delta;
 
-	if (na < 3 && nb < 3) {
+	if (na < min_runs && nb < min_runs) {
 		v->why = "fewer than 3 runs on both sides";
 		return;
 	}
@@ -176,7 +176,8 @@ static int rules_any_positive(const double *v, size_t n)
 }
 
 void rules_change_check(const char *name, const double *a, size_t na,
-			const double *b, size_t nb, struct rules_verdict *v)
+			const double *b, size_t nb, size_t min_runs,
+			struct rules_verdict *v)
 {
 	memset(v, 0, sizeof(*v));
 	if (rules_kind_get(name) == RULES_FAILURE) {
@@ -188,5 +189,5 @@ void rules_change_check(const char *name, const double *a, size_t na,
 			v->why = "seen on both sides or on neither";
 		return;
 	}
-	rules_perf_check(name, a, na, b, nb, v);
+	rules_perf_check(name, a, na, b, nb, min_runs, v);
 }

@@ -39,8 +39,12 @@ struct rules_verdict {
 	const char *why; /* when not changed: which rule said no */
 };
 
-/* LKP's rule for @name between base @a and new @b. */
+/*
+ * LKP's rule for @name between base @a and new @b. LKP wants 3 runs on
+ * one side (@min_runs); deterministic timing makes one run enough.
+ */
 void rules_change_check(const char *name, const double *a, size_t na,
-			const double *b, size_t nb, struct rules_verdict *v);
+			const double *b, size_t nb, size_t min_runs,
+			struct rules_verdict *v);
 
 #endif

@@ -46,9 +46,11 @@ static const char *cmp_stddev_format(char *buf, size_t len,
 
 static const char *cmp_p_format(char *buf, size_t len, const struct cmp_cell *x)
 {
-	static const char tag[] = { ' ', 't', 'U', 'F', 'y' };
+	static const char tag[] = { ' ', 't', 'U', 'F', 'y', 'd' };
 
-	if (isnan(x->p))
+	if (x->test == CMP_TEST_DETERMINISTIC)
+		snprintf(buf, len, "  det ");
+	else if (isnan(x->p))
 		snprintf(buf, len, "    - ");
 	else if (x->p < 0.001)
 		snprintf(buf, len, "<.001%c", tag[x->test]);
@@ -138,6 +140,9 @@ static void cmp_perf_row_print(const struct cmp *c, const struct cmp_row *r,
 
 		if (isnan(x->change_pct))
 			snprintf(pct, sizeof(pct), "-");
+		else if (c->deterministic && fabs(x->change_pct) < 100)
+			/* Here a tenth of a percent is news. */
+			snprintf(pct, sizeof(pct), "%+.2f%%", x->change_pct);
 		else
 			snprintf(pct, sizeof(pct), "%+.1f%%", x->change_pct);
 		fprintf(f, " %7s %9s %s %s %c", pct,
@@ -200,6 +205,14 @@ void cmp_table_print(const struct cmp *c, FILE *f)
 		cmp_new_label(label, sizeof(label), i);
 		cmp_side_describe(label, &c->new[i], &c->base, f);
 	}
+	if (c->deterministic)
+		fprintf(f,
+			"timing: deterministic (icount shift %d, QEMU %s): one run per kernel\n"
+			"        is a measurement; a change beyond %g%% is real\n",
+			c->base.icount_shift,
+			*c->base.qemu_version ? c->base.qemu_version :
+						"unknown",
+			c->noise_floor);
 	for (k = 0; k < c->nrows; k++) {
 		if (!c->rows[k].shown)
 			continue;
@@ -221,7 +234,14 @@ void cmp_table_print(const struct cmp *c, FILE *f)
 			    c->rows[k].kind == RULES_FAILURE)
 				cmp_failure_row_print(c, &c->rows[k], f);
 	}
-	if (perf || fail)
+	if ((perf || fail) && c->deterministic)
+		fprintf(f,
+			"\np: det deterministic timing: significant beyond a noise floor of\n"
+			"%g%% (or the runs' own spread, if larger); F Fisher for dmesg.\n"
+			"R regression, I improvement, C change: significant and, except for\n"
+			"%s, changed by LKP's rules on one run per kernel.\n",
+			c->noise_floor, c->metric);
+	else if (perf || fail)
 		fprintf(f,
 			"\np: t Welch's t-test, y Yuen's trimmed t, U Mann-Whitney U, F Fisher;\n"
 			"R regression, I improvement, C change: changed by LKP's rules and\n"
@@ -231,13 +251,27 @@ void cmp_table_print(const struct cmp *c, FILE *f)
 			100 * c->alpha);
 }
 
+static void cmp_chosen_det_print(const struct cmp_row *r,
+				 const struct cmp_cell *x, int in, FILE *f)
+{
+	const char *v = cmp_cell_verdict(r, x);
+
+	fprintf(f, "%+.2f%%: %s\n", x->change_pct,
+		v ? v : "within the noise floor");
+	fprintf(f,
+		"%*snew/base %.5f, deterministic timing, noise floor %.2g%%\n",
+		in, "", x->side.s.mean / r->base.s.mean, x->floor_pct);
+}
+
 /* Three short lines per new kernel, so that 80 columns hold them. */
 static void cmp_chosen_print(const struct cmp_row *r, size_t i, FILE *f)
 {
-	static const char *const test_name[] = { "", "Welch's t",
+	static const char *const test_name[] = { "",
+						 "Welch's t",
 						 "Mann-Whitney U",
 						 "Fisher's exact",
-						 "Yuen's trimmed t" };
+						 "Yuen's trimmed t",
+						 "" };
 	const struct cmp_cell *x = &r->cell[i];
 	const char *v = cmp_cell_verdict(r, x);
 	char label[32];
@@ -246,6 +280,10 @@ static void cmp_chosen_print(const struct cmp_row *r, size_t i, FILE *f)
 	cmp_new_label(label, sizeof(label), i);
 	in = (int)strlen(label) + 2;
 	fprintf(f, "%s: %s ", label, r->name);
+	if (x->test == CMP_TEST_DETERMINISTIC) {
+		cmp_chosen_det_print(r, x, in, f);
+		return;
+	}
 	if (r->base.n < 2 || x->side.n < 2) {
 		fprintf(f,
 			"\n%*s%zu run(s) on the base, %zu on %s: too few to tell\n"
@@ -304,9 +342,9 @@ void cmp_summary_print(const struct cmp *c, FILE *f)
 		cmp_new_label(label, sizeof(label), i);
 		if (cmp_regressed(c, i))
 			fprintf(f,
-				"verdict: %s regressed %s by %.1f%%, beyond the %g%% threshold\n",
-				label, r->name, fabs(r->cell[i].change_pct),
-				c->threshold);
+				"verdict: %s regressed %s by %.*f%%, beyond the %g%% threshold\n",
+				label, r->name, c->deterministic ? 2 : 1,
+				fabs(r->cell[i].change_pct), c->threshold);
 	}
 	for (i = 0; i < c->nnew && !cmp_regressed(c, i); i++)
 		;

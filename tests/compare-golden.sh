@@ -24,6 +24,9 @@ golden golden-two-new.txt 1 --no-plot base new new2
 golden golden-all.txt 1 --no-plot --all base new
 golden golden-lkp-same.txt 0 --no-plot --lkp base new2
 golden golden.json 1 --json base new
+# TIMING=deterministic: one run each, pti=on against the same kernel.
+golden golden-det.txt 1 det-base det-new
+golden golden-det-same.txt 0 det-base det-same
 check "compare: --json is valid JSON with the verdict" \
 	sh -c "'$j' '$T/golden.json' metric >/dev/null && grep -q '\"regressed\":\[true\]' '$T/golden.json'"
 
@@ -68,6 +71,8 @@ cmp_bad "results of different tests" "compare results of the same test" base oth
 cmp_bad "an unknown metric" "pick one with --metric" --metric nope base new
 cmp_bad "a bad threshold" "give a percentage" --threshold x base new
 cmp_bad "a single directory" "give a base and at least one new" base
+cmp_bad "real time against deterministic runs" "TIMING=realtime but det-base with TIMING=deterministic" base det-base
+cmp_bad "deterministic runs of two shifts" "ICOUNT_SHIFT=5 but det-shift3 with ICOUNT_SHIFT=3" det-base det-shift3
 printf '{"unixbench.throughput":[1,"x"]}' >"$T/garbage.json"
 mkdir -p "$T/garbage" && cp "$T/garbage.json" "$T/garbage/matrix.json"
 cmp_bad "a matrix holding a string" "holds a string, not a number" base "$T/garbage"

@@ -222,6 +222,18 @@ expect_bad "SMP that disagrees with SOCKETS x CORES" 2 "SMP=6 but SOCKETS=2 x CO
 	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 6 --sockets 2 --cores 2 $R
 expect_bad "QEMU that is not installed" 2 "QEMU=/nonexistent/qemu not found" \
 	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --qemu /nonexistent/qemu $R
+expect_bad "a timing that does not exist" 2 "TIMING=exact is not valid: give realtime or deterministic" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --timing exact $R
+expect_bad "deterministic timing under KVM" 2 "only TCG can: drop ACCEL=kvm" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --timing deterministic --accel kvm $R
+expect_bad "an icount shift out of range" 2 "ICOUNT_SHIFT=11 is not valid: give a number from 0 to 10" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --timing deterministic --icount-shift 11 $R
+# QEMU 7.2 never boots several vCPUs under icount: refused up front.
+qemu_major=$(qemu-system-x86_64 -version | sed -n 's/.*version \([0-9]*\)\..*/\1/p')
+if [ "${qemu_major:-0}" -lt 8 ]; then
+	expect_bad "deterministic timing with SMP=2 on QEMU $qemu_major" 2 "with 2 CPUs hangs QEMU $qemu_major\..*say SMP=1, or run 'make qemu-backports'" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --timing deterministic --smp 2 $R
+fi
 check "bad input: no run directory was left behind" test ! -e "$T/badresults"
 expect_bad "results directory that cannot be created" 5 "give RESULTS= a writable directory" \
 	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --results /proc/bootbench
@@ -340,6 +352,7 @@ if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=12k tmpfs 
 fi
 
 . tests/compare-boot.sh
+. tests/deterministic-boot.sh
 
 # --- the fault matrix: each fault ends in its verdict, nothing lost ---
 full=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")

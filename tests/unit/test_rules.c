@@ -13,7 +13,7 @@ static int changed(const char *name, const double *a, size_t na,
 {
 	struct rules_verdict v;
 
-	rules_change_check(name, a, na, b, nb, &v);
+	rules_change_check(name, a, na, b, nb, 3, &v);
 	return v.changed;
 }
 
@@ -36,17 +36,22 @@ int main(void)
 	struct rules_verdict v;
 	size_t i;
 
-	rules_change_check("unixbench.throughput", base, 5, up10, 5, &v);
+	rules_change_check("unixbench.throughput", base, 5, up10, 5, 3, &v);
 	CHECK("rules: 10% with separated ranges is a change, ratio 1.10",
 	      v.changed && v.ratio > 1.0999 && v.ratio < 1.1001);
 	CHECK("rules: the same drop the other way is a change too",
 	      changed("unixbench.throughput", up10, 5, base, 5));
-	rules_change_check("unixbench.throughput", base, 5, overlap, 5, &v);
+	rules_change_check("unixbench.throughput", base, 5, overlap, 5, 3, &v);
 	CHECK("rules: overlapping ranges are no change",
 	      !v.changed && strstr(v.why, "overlap"));
-	rules_change_check("unixbench.throughput", base, 2, up10, 2, &v);
+	rules_change_check("unixbench.throughput", base, 2, up10, 2, 3, &v);
 	CHECK("rules: fewer than 3 runs on both sides shows nothing",
 	      !v.changed && strstr(v.why, "3 runs"));
+	rules_change_check("unixbench.throughput", base, 1, up10, 1, 1, &v);
+	CHECK("rules: deterministic timing judges one run against one",
+	      v.changed && v.ratio > 1.0999 && v.ratio < 1.1001);
+	rules_change_check("time.user_time", base, 1, up3, 1, 1, &v);
+	CHECK("rules: one run each still keeps a monitor's 1.05", !v.changed);
 	CHECK("rules: 3 runs on one side are enough",
 	      changed("unixbench.throughput", base, 3, up10, 2));
 	CHECK("rules: a benchmark's own 3% change passes LKP's 1.01",
