@@ -37,6 +37,11 @@ MEM ?=
 ACCEL ?= auto
 FIRMWARE ?= auto
 CMDLINE ?=
+# make run JOB=jobs/<name>.job [QUICK=1] [SHARD=i/n] [TAP=1] (docs/jobs.md)
+JOB ?=
+QUICK ?=
+SHARD ?=
+TAP ?=
 # realtime, or deterministic: TCG counts instructions (docs/deterministic.md)
 TIMING ?= realtime
 ICOUNT_SHIFT ?= 5
@@ -207,9 +212,12 @@ run: deps
 		--timing "$(TIMING)" --icount-shift "$(ICOUNT_SHIFT)" \
 		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
 		--runs "$(RUNS)" \
+		$(if $(JOB),--job "$(JOB)") $(if $(filter 1,$(QUICK)),--quick) \
+		$(if $(SHARD),--shard "$(SHARD)") $(if $(filter 1,$(TAP)),--tap) \
 		$(if $(filter 1,$(V)),-v)
 
-test: deps
+test:
+	$(Q)boot/deps.sh test
 	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(Q)O=$(O) B=$(B) HOSTCC=$(HOSTCC) tests/run.sh
 
@@ -284,6 +292,10 @@ help:
 	@echo '  MODE=$(MODE)		process or threads'
 	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
 	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
+	@echo '  JOB=$(JOB)		a job file (jobs/*.job): its test, parameters, machine; lists expand'
+	@echo '  QUICK=$(QUICK)		1 scales a job'"'"'s runtime and loops down for a first look'
+	@echo '  SHARD=$(SHARD)		i/n: this runner'"'"'s share of a job matrix'
+	@echo '  TAP=$(TAP)		1 prints TAP lines (ok/not ok per run)'
 	@echo '  MONITORS=$(MONITORS)		0 turns off the vmstat/interrupts/... monitors'
 	@echo '  SMP=$(SMP)  MEM=$(MEM)		guest CPUs (default 2) and memory (default 1024M, or the profile'"'"'s)'
 	@echo '  SOCKETS=$(SOCKETS) CORES=$(CORES) THREADS=$(THREADS)	CPU topology (CORES per socket, THREADS per core)'

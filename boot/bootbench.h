@@ -51,6 +51,7 @@ struct run_opts {
 	struct topology topo;
 	enum qemu_accel accel;
 	int deterministic; /* TIMING=deterministic: icount, no host clock */
+	unsigned int quick_cpus; /* QUICK=1: the most vCPUs, 0 for no limit */
 	unsigned int icount_shift;
 	struct qemu_version qemu_version;
 	int verbose;
@@ -81,8 +82,19 @@ void metric_name(const struct stream *st, const char *test, const char *metric,
 		 char *buf, size_t size);
 int unixbench_index_add(struct stream *st);
 
+/* ci_report.c: junit.xml and kcidb.json beside job.json (docs/ci.md) */
+int junit_write(const struct rundir *rd, const struct run_opts *o,
+		const char *release, const struct session *s);
+int kcidb_write(const struct rundir *rd, const struct run_opts *o,
+		const char *release, const struct session *s);
+
 /* run.c */
 int cmd_run(struct run_opts *o);
+/* jobrun.c: a job file's combinations, or this shard's share of them */
+int cmd_job(const struct run_opts *base, const char *path, int quick,
+	    const char *shard, int tap);
+int shard_parse(const char *s, unsigned int *i, unsigned int *n);
+void tap_line_print(unsigned int no, int verdict, const char *what);
 int cmd_replay(const char *path, const char *results);
 
 #endif

@@ -28,6 +28,12 @@ if [ "$what" = kernel ]; then
 	[ -f /usr/include/libelf.h ] || missing="$missing libelf-dev"
 	[ -f /usr/include/openssl/ssl.h ] || missing="$missing libssl-dev"
 fi
+# make test validates junit.xml (xmllint) and the CI templates (PyYAML).
+if [ "$what" = test ]; then
+	command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
+	python3 -c 'import yaml' 2>/dev/null || /usr/bin/python3 -c 'import yaml' 2>/dev/null ||
+		missing="$missing python3-yaml"
+fi
 # The image needs the static busybox, not the dynamic one.
 if ! [ -x /bin/busybox ] ||
 	LC_ALL=C readelf -l /bin/busybox 2>/dev/null | grep -q 'program interpreter'; then

@@ -25,7 +25,8 @@ static void usage(FILE *f)
 		"                     [--accel auto|kvm|tcg] [--firmware auto|seabios|qboot|FILE]\n"
 		"                     [--cmdline S] [--timing realtime|deterministic] [--icount-shift N]\n"
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
-		"                     [--runs N] [--release R] [-v]\n");
+		"                     [--runs N] [--release R] [-v] [--tap]\n"
+		"       bootbench run --job FILE [--quick] [--shard I/N] [--tap] [--kernel K --initrd I ...]\n");
 }
 
 int main(int argc, char **argv)
@@ -56,6 +57,10 @@ int main(int argc, char **argv)
 		{ "release", required_argument, NULL, 'R' },
 		{ "runs", required_argument, NULL, 'N' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "job", required_argument, NULL, 'J' },
+		{ "quick", no_argument, NULL, 'Q' },
+		{ "shard", required_argument, NULL, 'X' },
+		{ "tap", no_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = {
@@ -67,8 +72,9 @@ int main(int argc, char **argv)
 		.runs = 1,
 		.icount_shift = QEMU_ICOUNT_SHIFT_DEFAULT,
 	};
+	const char *job = NULL, *shard = NULL;
+	int opt, err, quick = 0, tap = 0;
 	char release[256];
-	int opt, err;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc < 2) {
@@ -210,6 +216,18 @@ int main(int argc, char **argv)
 		case 'v':
 			o.verbose++;
 			break;
+		case 'J':
+			job = *optarg ? optarg : NULL;
+			break;
+		case 'Q':
+			quick = 1;
+			break;
+		case 'X':
+			shard = optarg;
+			break;
+		case 'P':
+			tap = 1;
+			break;
 		default:
 			usage(stderr);
 			return VERDICT_BAD_INPUT;
@@ -219,5 +237,12 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return VERDICT_BAD_INPUT;
 	}
-	return cmd_run(&o);
+	if (job)
+		return cmd_job(&o, job, quick, shard, tap);
+	if (tap)
+		printf("TAP version 13\n1..1\n");
+	err = cmd_run(&o);
+	if (tap)
+		tap_line_print(1, err, o.test ? o.test : "");
+	return err;
 }

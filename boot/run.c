@@ -118,6 +118,10 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 	if (!err)
 		err = stats_write(&rd, &s.stream);
 	if (!err)
+		err = junit_write(&rd, o, release, &s);
+	if (!err)
+		err = kcidb_write(&rd, o, release, &s);
+	if (!err)
 		err = rundir_commit(&rd);
 	if (err) {
 		fprintf(stderr,

@@ -216,7 +216,7 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 	struct strv argv = { 0 };
 	struct console con = { 0 };
 	int lfd[2] = { -1, -1 }, cfd[2] = { -1, -1 }, err, i;
-	double start, last_record, panic_at = 0;
+	double start, last_record, last_console, panic_at = 0;
 	int qemu_done = 0, killed = 0, stream_failed = 0;
 	char logpath[4096], tail[256];
 	pid_t qemu = -1;
@@ -280,7 +280,7 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 		goto out;
 	}
 
-	last_record = session_now();
+	last_record = last_console = session_now();
 	while (cfd[0] >= 0 || cfd[1] >= 0) {
 		struct pollfd p[2] = { { cfd[0], POLLIN, 0 },
 				       { cfd[1], POLLIN, 0 } };
@@ -304,6 +304,7 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 				continue;
 			}
 			if (i == 0) {
+				last_console = now;
 				if (!s->console_wall)
 					s->console_wall = now - start;
 				session_console_feed(s, &con, buf, n, now,
@@ -345,6 +346,13 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 			session_verdict(
 				s, VERDICT_TIMEOUT,
 				"the guest stopped reporting: no record for %u s, it is hung",
+				c->silence);
+		} else if (c->silence && !s->stream.have_hello &&
+			   now - last_console > c->silence) {
+			/* Before init reports, the console is the sign of life. */
+			session_verdict(
+				s, VERDICT_TIMEOUT,
+				"the boot stopped: no console output for %u s before the init reported, it is hung (see console.log)",
 				c->silence);
 		} else {
 			continue;

@@ -439,3 +439,24 @@ void topology_describe(const struct topology *t, char *buf, size_t len)
 		t->threads == 1 ? "" : "s", t->cpus, t->cpus == 1 ? "" : "s",
 		t->nnodes ? t->nnodes : 1, t->nnodes > 1 ? "s" : "");
 }
+
+void topology_quick_fit(struct topology *t, unsigned int max_cpus)
+{
+	unsigned int was = t->cpus, per = t->sockets * t->threads;
+
+	if (t->cpus <= max_cpus || per > max_cpus)
+		return;
+	/* Fewer cores per socket: sockets, SMT and nodes keep their shape. */
+	t->cores = max_cpus / per;
+	t->cpus = t->sockets * t->cores * t->threads;
+	if (t->nnodes > 1)
+		topo_nodes_split(t, t->nnodes < t->cpus ? t->nnodes : t->cpus);
+	/* Its results are not the profile's: never one matrix with them. */
+	if (t->name[0] && strlen(t->name) + 7 < sizeof(t->name))
+		strcat(t->name, "-quick");
+	snprintf(
+		t->note, sizeof(t->note),
+		"QUICK=1: %u sockets x %u cores x %u threads = %u CPUs instead of %u, %u node(s)",
+		t->sockets, t->cores, t->threads, t->cpus, was,
+		t->nnodes ? t->nnodes : 1);
+}

@@ -45,6 +45,11 @@ int mem_size_parse(const char *s, unsigned int *mb);
 int cpulist_parse(const char *s, unsigned char *bits, unsigned int max);
 /* Whether two CPU lists name the same CPUs. */
 int cpulist_equal(const char *a, const char *b);
+/*
+ * QUICK=1: a machine larger than @max_cpus loses cores per socket, but
+ * keeps its sockets, threads per core and nodes (with @note saying so).
+ */
+void topology_quick_fit(struct topology *t, unsigned int max_cpus);
 /* "2 sockets x 28 cores x 2 threads = 112 CPUs, 2 nodes" */
 void topology_describe(const struct topology *t, char *buf, size_t len);
 

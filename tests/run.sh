@@ -457,9 +457,21 @@ check "topology: job.json records what was asked and what was seen" \
 rc=$?
 check "topology: nodes that split SMT siblings do not match what the guest sees: exit 5, named" \
 	sh -c "test $rc -eq 5 && grep -q 'the guest does not have the topology asked for' '$T/topo.err'"
-"$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn --results "$T/topo2" \
-	--sockets 2 --cores 2 --threads 2 --numa "0-1,4-5;2-3,6-7" --mem 512 >/dev/null 2>"$T/topo.err"
+# 8 vCPUs on a 2-CPU host: once in a while TCG stalls such a boot early
+# (seen once at PCI enumeration); the boot watchdog ends it and it is
+# tried once more, saying so.
+topo2() {
+	"$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn --results "$T/topo2" \
+		--sockets 2 --cores 2 --threads 2 --numa "0-1,4-5;2-3,6-7" --mem 512 --silence 30 >/dev/null 2>"$T/topo.err"
+}
+topo2
 rc=$?
+if [ "$rc" -eq 4 ] && grep -q "the boot stopped: no console output" "$T/topo.err"; then
+	echo "NOTE topology: the 8-vCPU boot stalled before init ($(tail -n 1 "$T/topo.err" | cut -c1-80)); once more"
+	rm -rf "$T/topo2"
+	topo2
+	rc=$?
+fi
 check "topology: lkp-skl-sp1's interleaving scaled down (2x2x2, nodes 0-1,4-5 and 2-3,6-7) is verified" \
 	sh -c "test $rc -eq 0 && grep -q '\"threads_per_core\":2,\"node_cpus\":\[\"0-1,4-5\",\"2-3,6-7\"\]' $T/topo2/fault/*/*/0/samples.jsonl"
 "$tool" run --kernel "$KDEF" --initrd "$full" --test fault --param fault=warn --results "$T/topo3" \
@@ -497,6 +509,16 @@ if [ "$rc" -eq 3 ] && [ -n "$prun" ] && [ "$("$j" "$prun/job.json" status)" = pa
 else
 	bad "boot: a kernel panic ends the run with exit 3" "exit $rc after ${took}s: $(tail -n 1 "$T/p.err")"
 fi
+
+# Before the init reports, the console is the sign of life: a kernel
+# that prints nothing for SILENCE seconds is a hang, not waited out.
+"$tool" run --kernel "$KDEF" --initrd "$img" --test boot --cmdline "quiet loglevel=0" --silence 1 \
+	--results "$T/silent" --smp 1 --mem 256 >/dev/null 2>"$T/s.err"
+rc=$?
+check "boot: a boot silent for SILENCE seconds before the init reports is a hang: exit 4, named" \
+	sh -c "test $rc -eq 4 && grep -q 'the boot stopped: no console output for 1 s before the init reported' '$T/s.err'"
+
+. tests/ci-check.sh
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include <math.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,21 @@ static int validate(const struct json_value *v, const struct json_value *s,
 				return fail(path, "not one of the enum",
 					    v->type == JSON_STRING ? v->string :
 								     NULL);
+		} else if (!strcmp(k->key, "pattern")) {
+			regex_t re;
+			int bad;
+
+			if (v->type != JSON_STRING)
+				continue;
+			if (regcomp(&re, k->string, REG_EXTENDED | REG_NOSUB))
+				return fail(path,
+					    "schema pattern does not compile",
+					    k->string);
+			bad = regexec(&re, v->string, 0, NULL, 0);
+			regfree(&re);
+			if (bad)
+				return fail(path, "does not match the pattern",
+					    v->string);
 		} else if (!strcmp(k->key, "minimum")) {
 			if (v->type == JSON_NUMBER && v->number < k->number)
 				return fail(path, "below minimum", NULL);

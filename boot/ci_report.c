@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every run directory in the formats CI systems read: junit.xml and a
+ * KCIDB v5 submission, kcidb.json (docs/ci.md). The same verdict and
+ * headline numbers as job.json and stats.json, nothing more.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <stdint.h>
+
+#include "bootbench.h"
+
+#define CI_ORIGIN "bootbench"
+
+/* KCIDB: FAIL the kernel did wrong, ERROR the test could not finish, MISS it never ran. */
+static const char *ci_kcidb_status(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_OK:
+		return "DONE";
+	case VERDICT_BENCH_FAILED:
+	case VERDICT_PANIC:
+		return "FAIL";
+	case VERDICT_TIMEOUT:
+		return "ERROR";
+	default:
+		return "MISS";
+	}
+}
+
+/* The headline's unit, as the original benchmarks print it. */
+static const char *ci_unit(const char *test, const char *metric)
+{
+	size_t n = strlen(metric);
+
+	if (!strcmp(metric, "unixbench.throughput"))
+		return strncmp(test, "shell", 5) ? "lps" : "lpm";
+	if (n > 8 && !strcmp(metric + n - 8, "_per_sec"))
+		return "ops/s";
+	if ((n > 4 && !strcmp(metric + n - 4, "_sec")) ||
+	    (n > 2 && !strcmp(metric + n - 2, "_s")))
+		return "s";
+	return NULL;
+}
+
+static void ci_xml_escaped(struct json_buf *j, const char *s)
+{
+	for (; *s; s++) {
+		const char *e = NULL;
+
+		switch (*s) {
+		case '&':
+			e = "&amp;";
+			break;
+		case '<':
+			e = "&lt;";
+			break;
+		case '>':
+			e = "&gt;";
+			break;
+		case '"':
+			e = "&quot;";
+			break;
+		}
+		if (e)
+			json_raw_write(j, e, strlen(e));
+		else if ((unsigned char)*s >= 0x20 || *s == '\n' || *s == '\t')
+			json_raw_write(j, s, 1);
+	}
+}
+
+__attribute__((format(printf, 2, 3))) static void
+ci_xml_printf(struct json_buf *j, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		json_raw_write(j, buf,
+			       (size_t)n < sizeof(buf) ? (size_t)n :
+							 sizeof(buf) - 1);
+}
+
+static void ci_xml_attr(struct json_buf *j, const char *name, const char *v)
+{
+	ci_xml_printf(j, " %s=\"", name);
+	ci_xml_escaped(j, v);
+	json_raw_write(j, "\"", 1);
+}
+
+static const struct stream_metric *ci_headline(const struct run_opts *o,
+					       const struct session *s, int i,
+					       char *name, size_t size)
+{
+	metric_name(&s->stream, o->tests[i]->name, o->tests[i]->headline, name,
+		    size);
+	return stream_metric_find(&s->stream, name);
+}
+
+static void ci_utc(time_t t, char *buf, size_t size)
+{
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, size, "%Y-%m-%dT%H:%M:%S+00:00", &tm);
+}
+
+/*
+ * One testsuite per run, one testcase per test of the job: a failure
+ * when the benchmark failed or the kernel panicked, an error when the
+ * run could not finish.
+ */
+int junit_write(const struct rundir *rd, const struct run_opts *o,
+		const char *release, const struct session *s)
+{
+	const char *kind = s->verdict == VERDICT_BENCH_FAILED ||
+					   s->verdict == VERDICT_PANIC ?
+				   "failure" :
+				   "error";
+	char stamp[64], name[256];
+	struct json_buf j;
+	int i, err;
+
+	ci_utc(time(NULL) - (time_t)s->wall, stamp, sizeof(stamp));
+	json_buf_init(&j);
+	ci_xml_printf(&j, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	ci_xml_printf(&j, "<testsuites>\n<testsuite");
+	ci_xml_attr(&j, "name", "bootbench");
+	ci_xml_printf(
+		&j, " tests=\"%d\" failures=\"%d\" errors=\"%d\"", o->ntests,
+		s->verdict != VERDICT_OK && kind[0] == 'f' ? o->ntests : 0,
+		s->verdict != VERDICT_OK && kind[0] == 'e' ? o->ntests : 0);
+	ci_xml_printf(&j, " skipped=\"0\" time=\"%.3f\"", s->wall);
+	ci_xml_attr(&j, "timestamp", stamp);
+	ci_xml_printf(&j, ">\n<properties>\n");
+	ci_xml_printf(&j, "<property");
+	ci_xml_attr(&j, "name", "release");
+	ci_xml_attr(&j, "value", release);
+	ci_xml_printf(&j, "/>\n<property");
+	ci_xml_attr(&j, "name", "kernel");
+	ci_xml_attr(&j, "value", o->kernel);
+	ci_xml_printf(&j, "/>\n<property");
+	ci_xml_attr(&j, "name", "status");
+	ci_xml_attr(&j, "value", verdict_name(s->verdict));
+	ci_xml_printf(&j, "/>\n</properties>\n");
+	for (i = 0; i < o->ntests; i++) {
+		const struct stream_metric *m =
+			ci_headline(o, s, i, name, sizeof(name));
+
+		ci_xml_printf(&j, "<testcase");
+		ci_xml_attr(&j, "name", o->tests[i]->name);
+		ci_xml_attr(&j, "classname", "bootbench");
+		ci_xml_printf(&j, " time=\"%.3f\">\n", s->wall / o->ntests);
+		if (s->verdict != VERDICT_OK) {
+			ci_xml_printf(&j, "<%s", kind);
+			ci_xml_attr(&j, "type", verdict_name(s->verdict));
+			ci_xml_attr(&j, "message", s->message);
+			ci_xml_printf(&j, "/>\n");
+		}
+		if (m) {
+			ci_xml_printf(&j, "<system-out>");
+			ci_xml_escaped(&j, name);
+			ci_xml_printf(&j, " = %.10g</system-out>\n",
+				      stream_metric_value(m));
+		}
+		ci_xml_printf(&j, "</testcase>\n");
+	}
+	ci_xml_printf(&j, "</testsuite>\n</testsuites>");
+	err = rundir_file_write(rd, "junit.xml", &j);
+	json_buf_free(&j);
+	return err;
+}
+
+/* KCIDB ids are "<origin>:<unique>": the kernel, and this run. */
+static void ci_id(char *buf, size_t size, const char *kind, const char *a,
+		  const char *b)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+
+	for (; *a; a++)
+		h = (h ^ (unsigned char)*a) * 16777619u;
+	for (; b && *b; b++)
+		h = (h ^ (unsigned char)*b) * 16777619u;
+	snprintf(buf, size, CI_ORIGIN ":%s-%08x", kind, h);
+}
+
+static void ci_kcidb_test(struct json_buf *j, const char *build_id,
+			  const char *run_id, const char *path,
+			  const char *status, const char *stamp, double wall)
+{
+	char id[160];
+
+	snprintf(id, sizeof(id), "%s.%s", run_id, path);
+	json_object_open(j);
+	json_key_write(j, "id");
+	json_string_write(j, id);
+	json_key_write(j, "build_id");
+	json_string_write(j, build_id);
+	json_key_write(j, "origin");
+	json_string_write(j, CI_ORIGIN);
+	json_key_write(j, "path");
+	json_string_write(j, path);
+	json_key_write(j, "status");
+	json_string_write(j, status);
+	json_key_write(j, "start_time");
+	json_string_write(j, stamp);
+	json_key_write(j, "duration");
+	json_number_write(j, wall);
+}
+
+int kcidb_write(const struct rundir *rd, const struct run_opts *o,
+		const char *release, const struct session *s)
+{
+	char checkout[96], build[96], run[96], stamp[64], name[256], path[128];
+	char *p;
+	struct json_buf j;
+	int i, err;
+
+	ci_utc(time(NULL) - (time_t)s->wall, stamp, sizeof(stamp));
+	/* Without a git tree all we know of the kernel is its image. */
+	ci_id(checkout, sizeof(checkout), "checkout", release, NULL);
+	ci_id(build, sizeof(build), "build", release, o->kernel);
+	ci_id(run, sizeof(run), "run", rd->tmp, stamp);
+	json_buf_init(&j);
+	json_object_open(&j);
+	json_key_write(&j, "version");
+	json_object_open(&j);
+	json_key_write(&j, "major");
+	json_int_write(&j, 5);
+	json_key_write(&j, "minor");
+	json_int_write(&j, 0);
+	json_object_close(&j);
+	json_key_write(&j, "checkouts");
+	json_array_open(&j);
+	json_object_open(&j);
+	json_key_write(&j, "id");
+	json_string_write(&j, checkout);
+	json_key_write(&j, "origin");
+	json_string_write(&j, CI_ORIGIN);
+	json_key_write(&j, "comment");
+	json_string_write(&j, release);
+	json_object_close(&j);
+	json_array_close(&j);
+	json_key_write(&j, "builds");
+	json_array_open(&j);
+	json_object_open(&j);
+	json_key_write(&j, "id");
+	json_string_write(&j, build);
+	json_key_write(&j, "checkout_id");
+	json_string_write(&j, checkout);
+	json_key_write(&j, "origin");
+	json_string_write(&j, CI_ORIGIN);
+	json_key_write(&j, "architecture");
+	json_string_write(&j, "x86_64");
+	json_key_write(&j, "comment");
+	json_string_write(&j, o->kernel);
+	json_key_write(&j, "status");
+	json_string_write(&j, "PASS");
+	json_object_close(&j);
+	json_array_close(&j);
+	json_key_write(&j, "tests");
+	json_array_open(&j);
+	/* The boot itself: did the kernel come up and report? */
+	ci_kcidb_test(&j, build, run, "bootbench.boot",
+		      s->stream.have_hello ? "PASS" : "FAIL", stamp, s->wall);
+	json_object_close(&j);
+	for (i = 0; i < o->ntests; i++) {
+		const struct stream_metric *m =
+			ci_headline(o, s, i, name, sizeof(name));
+		const char *unit = ci_unit(o->tests[i]->name, name);
+
+		/* KCIDB paths are [a-zA-Z0-9_-] words joined by dots. */
+		snprintf(path, sizeof(path), "bootbench.%s", o->tests[i]->name);
+		for (p = path + 10; *p; p++)
+			if (!isalnum((unsigned char)*p) && *p != '-')
+				*p = '_';
+		ci_kcidb_test(&j, build, run, path,
+			      s->stream.have_hello ?
+				      ci_kcidb_status(s->verdict) :
+				      "MISS",
+			      stamp, s->wall);
+		if (m && s->verdict == VERDICT_OK) {
+			json_key_write(&j, "number");
+			json_object_open(&j);
+			json_key_write(&j, "value");
+			json_number_write(&j, stream_metric_value(m));
+			if (unit) {
+				json_key_write(&j, "unit");
+				json_string_write(&j, unit);
+			}
+			json_object_close(&j);
+		}
+		json_key_write(&j, "misc");
+		json_object_open(&j);
+		json_key_write(&j, "metric");
+		json_string_write(&j, name);
+		json_key_write(&j, "message");
+		json_string_write(&j, s->message);
+		json_object_close(&j);
+		json_object_close(&j);
+	}
+	json_array_close(&j);
+	json_object_close(&j);
+	err = rundir_file_write(rd, "kcidb.json", &j);
+	json_buf_free(&j);
+	return err;
+}

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Job files: parsing and matrix expansion (docs/jobs.md). */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fileio.h"
+#include "jobfile.h"
+
+static char *jobfile_trim(char *s)
+{
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	end = s + strlen(s);
+	while (end > s && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	return s;
+}
+
+static int jobfile_key_valid(const char *k)
+{
+	if (!*k)
+		return 0;
+	for (; *k; k++)
+		if (!islower((unsigned char)*k) &&
+		    !isdigit((unsigned char)*k) && *k != '_')
+			return 0;
+	return 1;
+}
+
+/* "[a, b]" into its items, or the one value as it is. */
+static int jobfile_values_parse(char *v, struct jobfile_key *k)
+{
+	char *item, *save = NULL;
+	size_t len = strlen(v);
+
+	if (v[0] != '[') {
+		k->values[0] = strdup(v);
+		k->n = 1;
+		return k->values[0] ? 0 : -ENOMEM;
+	}
+	if (len < 2 || v[len - 1] != ']')
+		return -EINVAL;
+	v[len - 1] = '\0';
+	for (item = strtok_r(v + 1, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		item = jobfile_trim(item);
+		if (!*item || k->n == JOBFILE_VALUES_MAX)
+			return -EINVAL;
+		k->values[k->n] = strdup(item);
+		if (!k->values[k->n++])
+			return -ENOMEM;
+	}
+	return k->n ? 0 : -EINVAL;
+}
+
+static int jobfile_line_parse(struct jobfile *jf, char *line, unsigned int no,
+			      char *err, size_t errlen)
+{
+	char *eq = strchr(line, '='), *key, *val;
+	struct jobfile_key *k;
+	size_t i;
+	int ret;
+
+	if (!eq) {
+		snprintf(
+			err, errlen,
+			"%s:%u: '%.60s' is not 'key = value': see docs/jobs.md",
+			jf->path, no, line);
+		return -EINVAL;
+	}
+	*eq = '\0';
+	key = jobfile_trim(line);
+	val = jobfile_trim(eq + 1);
+	if (!jobfile_key_valid(key) || !*val) {
+		snprintf(err, errlen,
+			 "%s:%u: '%.40s' needs a lower-case key and a value",
+			 jf->path, no, key);
+		return -EINVAL;
+	}
+	for (i = 0; i < jf->nkeys; i++)
+		if (!strcmp(jf->keys[i].key, key)) {
+			snprintf(err, errlen, "%s:%u: %s is given twice",
+				 jf->path, no, key);
+			return -EINVAL;
+		}
+	if (jf->nkeys == JOBFILE_KEYS_MAX) {
+		snprintf(err, errlen, "%s:%u: more than %d keys", jf->path, no,
+			 JOBFILE_KEYS_MAX);
+		return -E2BIG;
+	}
+	k = &jf->keys[jf->nkeys++];
+	k->key = strdup(key);
+	if (!k->key)
+		return -ENOMEM;
+	ret = jobfile_values_parse(val, k);
+	if (ret == -EINVAL)
+		snprintf(err, errlen,
+			 "%s:%u: %s: a list is [a, b, ...] with 1 to %d items",
+			 jf->path, no, key, JOBFILE_VALUES_MAX);
+	return ret;
+}
+
+int jobfile_load(const char *path, struct jobfile *jf, char *err, size_t errlen)
+{
+	char *text, *line, *next;
+	unsigned int no = 0;
+	size_t len;
+	int ret = 0;
+
+	memset(jf, 0, sizeof(*jf));
+	jf->path = strdup(path);
+	text = file_read_all(path, &len);
+	if (!text || !jf->path) {
+		ret = errno ? -errno : -ENOMEM;
+		snprintf(err, errlen,
+			 "JOB=%s: %s: give a job file (jobs/*.job)", path,
+			 strerror(-ret));
+		goto out;
+	}
+	if (strlen(text) != len) {
+		snprintf(err, errlen, "JOB=%s is not a text file", path);
+		ret = -EINVAL;
+		goto out;
+	}
+	for (line = text; line && !ret; line = next) {
+		char *t;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		no++;
+		t = jobfile_trim(line);
+		if (*t && *t != '#')
+			ret = jobfile_line_parse(jf, t, no, err, errlen);
+	}
+	if (!ret && !jobfile_value_get(jf, "test", 0)) {
+		snprintf(err, errlen, "%s: no 'test = <name>' line", path);
+		ret = -EINVAL;
+	}
+out:
+	free(text);
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+	return ret;
+}
+
+void jobfile_free(struct jobfile *jf)
+{
+	size_t i, v;
+
+	for (i = 0; i < jf->nkeys; i++) {
+		free(jf->keys[i].key);
+		for (v = 0; v < jf->keys[i].n; v++)
+			free(jf->keys[i].values[v]);
+	}
+	free(jf->path);
+	memset(jf, 0, sizeof(*jf));
+}
+
+size_t jobfile_combinations_count(const struct jobfile *jf)
+{
+	size_t i, n = 1;
+
+	for (i = 0; i < jf->nkeys; i++)
+		n *= jf->keys[i].n;
+	return n;
+}
+
+/* Mixed radix: the first listed key varies slowest, as in the file. */
+static size_t jobfile_digit(const struct jobfile *jf, size_t key, size_t index)
+{
+	size_t i, below = 1;
+
+	for (i = key + 1; i < jf->nkeys; i++)
+		below *= jf->keys[i].n;
+	return index / below % jf->keys[key].n;
+}
+
+const char *jobfile_value_get(const struct jobfile *jf, const char *key,
+			      size_t index)
+{
+	size_t i;
+
+	for (i = 0; i < jf->nkeys; i++)
+		if (!strcmp(jf->keys[i].key, key))
+			return jf->keys[i].values[jobfile_digit(jf, i, index)];
+	return NULL;
+}
+
+void jobfile_combination_describe(const struct jobfile *jf, size_t index,
+				  char *buf, size_t size)
+{
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < jf->nkeys && len < size; i++)
+		if (jf->keys[i].n > 1)
+			len += snprintf(
+				buf + len, size - len, "%s%s=%s",
+				len ? " " : "", jf->keys[i].key,
+				jf->keys[i].values[jobfile_digit(jf, i, index)]);
+}
+
+const char *jobfile_quick_scale(const char *key, const char *value, char *buf,
+				size_t size)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(value, &end, 10);
+	if (errno || *end || end == value)
+		return value;
+	if (!strcmp(key, "runtime"))
+		v = v / 30 < 3 ? (v < 3 ? v : 3) : v / 30;
+	else if (!strcmp(key, "loops"))
+		v = v / 100 < 100 ? (v < 100 ? v : 100) : v / 100;
+	else if (!strcmp(key, "iterations") || !strcmp(key, "runs"))
+		v = 1;
+	else
+		return value;
+	snprintf(buf, size, "%lu", v);
+	return buf;
+}

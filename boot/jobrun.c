@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * make run JOB=jobs/<name>.job: every combination of the job file's
+ * lists (or this shard's share of them), one after the other, each a
+ * normal run with its own result directory (docs/jobs.md).
+ */
+#define _GNU_SOURCE
+#include "bootbench.h"
+#include "jobfile.h"
+
+/* Keys that say how to run, not what the benchmark takes. */
+static int job_key_apply(struct run_opts *o, const char *key, const char *val,
+			 const char *path)
+{
+	struct topology_request *t = &o->topo_req;
+	char name[80];
+
+	snprintf(name, sizeof(name), "%s: %s", path, key);
+	if (!strcmp(key, "test"))
+		o->test = val;
+	else if (!strcmp(key, "machine"))
+		t->machine = val;
+	else if (!strcmp(key, "numa"))
+		t->numa = val;
+	else if (!strcmp(key, "lscpu"))
+		t->lscpu = val;
+	else if (!strcmp(key, "cmdline"))
+		o->cmdline = val;
+	else if (!strcmp(key, "smp"))
+		return parse_uint_opt(name, val, 1, TOPO_CPUS_MAX, &t->smp);
+	else if (!strcmp(key, "sockets"))
+		return parse_uint_opt(name, val, 1, TOPO_CPUS_MAX, &t->sockets);
+	else if (!strcmp(key, "cores"))
+		return parse_uint_opt(name, val, 1, TOPO_CPUS_MAX, &t->cores);
+	else if (!strcmp(key, "threads"))
+		return parse_uint_opt(name, val, 1, TOPO_CPUS_MAX, &t->threads);
+	else if (!strcmp(key, "runs"))
+		return parse_uint_opt(name, val, 1, 1000, &o->runs);
+	else if (!strcmp(key, "icount_shift"))
+		return parse_uint_opt(name, val, 0, 10, &o->icount_shift);
+	else if (!strcmp(key, "mem")) {
+		if (mem_size_parse(val, &t->mem_mb))
+			return bad_input(
+				"%s = %s is not valid: give MiB (64 or more) or a size like 2G",
+				name, val);
+	} else if (!strcmp(key, "timing")) {
+		if (timing_parse(val, &o->deterministic))
+			return bad_input(
+				"%s = %s is not valid: give realtime or deterministic",
+				name, val);
+	} else {
+		return 1; /* a benchmark parameter */
+	}
+	return 0;
+}
+
+/* One combination into @o, which starts as a copy of the command line's. */
+static int job_opts_fill(struct jobfile *jf, size_t index, int quick,
+			 struct run_opts *o)
+{
+	char scaled[64];
+	size_t i;
+	int ret;
+
+	o->nparams = 0;
+	for (i = 0; i < jf->nkeys; i++) {
+		const char *key = jf->keys[i].key;
+		const char *val = jobfile_value_get(jf, key, index);
+
+		/* What the job reproduces: for people, not for the run. */
+		if (!strcmp(key, "report") || !strcmp(key, "description"))
+			continue;
+		/* Only numbers are scaled, and read at once: @scaled will do. */
+		if (quick)
+			val = jobfile_quick_scale(key, val, scaled,
+						  sizeof(scaled));
+		ret = job_key_apply(o, key, val, jf->path);
+		if (ret <= 0) {
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (o->nparams == PARAMS_MAX)
+			return bad_input("%s: more than %d parameters",
+					 jf->path, PARAMS_MAX);
+		snprintf(jf->params[i], sizeof(jf->params[i]), "%s=%s", key,
+			 val);
+		o->params[o->nparams++] = jf->params[i];
+	}
+	return 0;
+}
+
+int shard_parse(const char *s, unsigned int *i, unsigned int *n)
+{
+	char tail;
+
+	if (sscanf(s, "%u/%u%c", i, n, &tail) != 2 || !*n || !*i || *i > *n)
+		return -EINVAL;
+	return 0;
+}
+
+void tap_line_print(unsigned int no, int verdict, const char *what)
+{
+	if (verdict == VERDICT_OK)
+		printf("ok %u - %s\n", no, what);
+	else
+		printf("not ok %u - %s # %s\n", no, what,
+		       verdict_name(verdict));
+}
+
+int cmd_job(const struct run_opts *base, const char *path, int quick,
+	    const char *shard, int tap)
+{
+	unsigned int si = 1, sn = 1, no = 0, mine = 0;
+	int verdict = VERDICT_OK, v;
+	char err[512], what[512];
+	struct jobfile jf;
+	size_t i, n;
+
+	if (shard && *shard && shard_parse(shard, &si, &sn))
+		return bad_input(
+			"SHARD=%s is not valid: give i/n, e.g. SHARD=2/4 for the second of four runners",
+			shard);
+	if (jobfile_load(path, &jf, err, sizeof(err))) {
+		jobfile_free(&jf);
+		return bad_input("%s", err);
+	}
+	n = jobfile_combinations_count(&jf);
+	for (i = 0; i < n; i++)
+		mine += i % sn == si - 1;
+	if (tap)
+		printf("TAP version 13\n1..%u\n", mine);
+	for (i = 0; i < n && !session_interrupted; i++) {
+		struct run_opts o = *base;
+		const char *report = jobfile_value_get(&jf, "report", 0);
+
+		/* Shards take every n-th job, so each gets a fair mix. */
+		if (i % sn != si - 1)
+			continue;
+		jobfile_combination_describe(&jf, i, what, sizeof(what));
+		printf("bootbench: job %u of %u%s%s%s%s\n", ++no, mine,
+		       *what ? ": " : "", what, report ? "; reproduces " : "",
+		       report ? report : "");
+		/* Under TCG, two vCPUs per host CPU still boot in a minute. */
+		if (quick)
+			o.quick_cpus = 2 * sysconf(_SC_NPROCESSORS_ONLN);
+		v = job_opts_fill(&jf, i, quick, &o);
+		if (!v)
+			v = cmd_run(&o);
+		if (tap) {
+			char line[600];
+
+			snprintf(line, sizeof(line), "%s%s%s", o.test,
+				 *what ? " " : "", what);
+			tap_line_print(no, v, line);
+		}
+		if (v != VERDICT_OK && verdict == VERDICT_OK)
+			verdict = v;
+		/* Bad input in one job is bad input in all: stop early. */
+		if (v == VERDICT_BAD_INPUT)
+			break;
+	}
+	jobfile_free(&jf);
+	return verdict;
+}
