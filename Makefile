@@ -76,10 +76,10 @@ SOURCE_DATE_EPOCH ?= 0
 comma := ,
 
 ifeq ($(V),1)
-Q :=
+AT :=
 quiet = @true
 else
-Q := @
+AT := @
 quiet = @printf '  %-7s %s\n'
 endif
 
@@ -123,36 +123,36 @@ PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 
 deps:
-	$(Q)boot/deps.sh run
+	$(AT)boot/deps.sh run
 
 $(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
 	$(quiet) HOSTCC $@
-	$(Q)mkdir -p $(@D)
-	$(Q)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) -lm
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) -lm
 
 $(COMPARE): $(COMPARE_SRCS) $(COMPARE_HDRS)
 	$(quiet) HOSTCC $@
-	$(Q)mkdir -p $(@D)
-	$(Q)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ $(COMPARE_SRCS) -lm
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ $(COMPARE_SRCS) -lm
 
 $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
 	$(quiet) HOSTCC $@
-	$(Q)mkdir -p $(@D)
-	$(Q)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
 
 $(LIBKMOD): init/libkmod-build.sh
-	$(Q)init/libkmod-build.sh $(B)/libkmod
+	$(AT)init/libkmod-build.sh $(B)/libkmod
 
 $(INIT): $(INIT_SRCS) init/init.h init/json.h $(LIBKMOD)
 	$(quiet) MUSLCC $@
-	$(Q)mkdir -p $(@D)
-	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
+	$(AT)mkdir -p $(@D)
+	$(AT)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
 $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
 	$(quiet) MUSLCC $@
-	$(Q)mkdir -p $(@D)
-	$(Q)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
+	$(AT)mkdir -p $(@D)
+	$(AT)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
 
 # The same benchmarks built for the host with its own compiler and libc,
 # to run on bare metal beside the VM numbers: make host-bench.
@@ -160,49 +160,49 @@ HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS))
 
 $(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
 	$(quiet) HOSTCC $@
-	$(Q)mkdir -p $(@D)
-	$(Q)$(HOSTCC) $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
 
 $(B)/guest/bench/shell/sort.src $(B)/host/bench/shell/sort.src: benchmarks/shell/sort-src.sh
-	$(Q)mkdir -p $(@D)
-	$(Q)benchmarks/shell/sort-src.sh >$@
+	$(AT)mkdir -p $(@D)
+	$(AT)benchmarks/shell/sort-src.sh >$@
 
 $(B)/guest/bench/shell/%.sh: benchmarks/shell/%.sh
-	$(Q)mkdir -p $(@D) && cp $< $@
+	$(AT)mkdir -p $(@D) && cp $< $@
 
 $(B)/host/bench/shell/%.sh: benchmarks/shell/%.sh
-	$(Q)mkdir -p $(@D) && cp $< $@
+	$(AT)mkdir -p $(@D) && cp $< $@
 
 host-bench: $(HOST_BENCH_BINS) $(addprefix $(B)/host/bench/shell/,$(SHELL_FILES))
 	@echo "bootbench: host builds in $(B)/host/bench: run e.g. $(B)/host/bench/hackbench --groups=10 --mode=threads"
 
 $(B)/base.spec: initramfs/base-spec.sh initramfs/applets.list benchmarks/tests.def \
 		$(addprefix $(B)/guest/bench/shell/,$(SHELL_FILES))
-	$(Q)mkdir -p $(@D)
-	$(Q)initramfs/base-spec.sh $(abspath $(INIT)) $(abspath $(B)/guest/bench) \
+	$(AT)mkdir -p $(@D)
+	$(AT)initramfs/base-spec.sh $(abspath $(INIT)) $(abspath $(B)/guest/bench) \
 		$(BUSYBOX) initramfs/applets.list $(TESTS) >$@
 
 $(BASE_CPIO): $(B)/base.spec $(MKCPIO) $(INIT) $(BENCH_BINS) $(BUSYBOX)
 	$(quiet) CPIO $@
-	$(Q)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $@ $(B)/base.spec
+	$(AT)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $@ $(B)/base.spec
 
 $(DEFAULT_KERNEL_DIR)/bzImage:
-	$(Q)boot/kernel-fetch.sh $(DEFAULT_KERNEL_DIR)
+	$(AT)boot/kernel-fetch.sh $(DEFAULT_KERNEL_DIR)
 
 kernel-default: $(DEFAULT_KERNEL_DIR)/bzImage
 
 # QEMU 10 from bookworm-backports, unpacked under O: icount with SMP > 1.
 qemu-backports:
-	$(Q)boot/qemu-fetch.sh $(O)/qemu
+	$(AT)boot/qemu-fetch.sh $(O)/qemu
 	@echo "QEMU=$(abspath $(O))/qemu/qemu-system-x86_64"
 
 image: deps $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
-	$(Q)initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+	$(AT)initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)
 
 run: deps
-	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
-	$(Q)img=$$(initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
+	$(AT)img=$$(initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)) && \
 	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" \
 		--test "$(TEST)" $(PARAM_ARGS) --smp "$(SMP)" --mem "$(MEM)" \
@@ -214,44 +214,44 @@ run: deps
 		--runs "$(RUNS)" \
 		$(if $(JOB),--job "$(JOB)") $(if $(filter 1,$(QUICK)),--quick) \
 		$(if $(SHARD),--shard "$(SHARD)") $(if $(filter 1,$(TAP)),--tap) \
-		$(if $(filter 1,$(V)),-v)
+		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet)
 
 test:
-	$(Q)boot/deps.sh test
-	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
-	$(Q)O=$(O) B=$(B) HOSTCC=$(HOSTCC) tests/run.sh
+	$(AT)boot/deps.sh test
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(AT)O=$(O) B=$(B) HOSTCC=$(HOSTCC) tests/run.sh
 
 kernel:
-	$(Q)test -n "$(KSRC)" || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
-	$(Q)boot/deps.sh kernel
-	$(Q)kconfigs/kernel-build.sh $(KSRC) $(KOUT) $(KBASE) \
+	$(AT)test -n "$(KSRC)" || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
+	$(AT)boot/deps.sh kernel
+	$(AT)kconfigs/kernel-build.sh $(KSRC) $(KOUT) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
 compare: $(COMPARE)
-	$(Q)test -n "$(BASE)" -a -n "$(NEW)" || { echo "bootbench: say BASE=<kernel result dir> NEW=<kernel result dir> [NEW2=...]" >&2; exit 2; }
-	$(Q)$(COMPARE) $(if $(THRESHOLD),--threshold $(THRESHOLD)) $(if $(METRIC),--metric $(METRIC)) \
+	$(AT)test -n "$(BASE)" -a -n "$(NEW)" || { echo "bootbench: say BASE=<kernel result dir> NEW=<kernel result dir> [NEW2=...]" >&2; exit 2; }
+	$(AT)$(COMPARE) $(if $(THRESHOLD),--threshold $(THRESHOLD)) $(if $(METRIC),--metric $(METRIC)) \
 		$(if $(SVG),--svg $(SVG)) $(CMP_FLAGS) $(BASE) $(NEW) $(NEW2) $(NEW3) $(NEW4)
 
 # The end-to-end suite on the distribution's linux-source built with
 # kconfigs/ (cached while the fragments do not change): minutes to hours.
 test-kernel: deps
-	$(Q)boot/deps.sh kernel
-	$(Q)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
-	$(Q)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+	$(AT)boot/deps.sh kernel
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
 replay: $(BOOTBENCH)
-	$(Q)test -n "$(STREAM)" || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
-	$(Q)$(BOOTBENCH) replay "$(STREAM)" $(RESULTS)
+	$(AT)test -n "$(STREAM)" || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
+	$(AT)$(BOOTBENCH) replay "$(STREAM)" $(RESULTS)
 
 fuzz:
-	$(Q)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
-	$(Q)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
+	$(AT)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
+	$(AT)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
 
 bench-boot: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
-	$(Q)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
+	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
 
 format:
-	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
+	$(AT)clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
 	rm -rf $(O)
@@ -296,6 +296,7 @@ help:
 	@echo '  QUICK=$(QUICK)		1 scales a job'"'"'s runtime and loops down for a first look'
 	@echo '  SHARD=$(SHARD)		i/n: this runner'"'"'s share of a job matrix'
 	@echo '  TAP=$(TAP)		1 prints TAP lines (ok/not ok per run)'
+	@echo '  Q=$(Q)		1 prints only the summary (the headline, where the results are, errors)'
 	@echo '  MONITORS=$(MONITORS)		0 turns off the vmstat/interrupts/... monitors'
 	@echo '  SMP=$(SMP)  MEM=$(MEM)		guest CPUs (default 2) and memory (default 1024M, or the profile'"'"'s)'
 	@echo '  SOCKETS=$(SOCKETS) CORES=$(CORES) THREADS=$(THREADS)	CPU topology (CORES per socket, THREADS per core)'

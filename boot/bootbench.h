@@ -55,6 +55,7 @@ struct run_opts {
 	unsigned int icount_shift;
 	struct qemu_version qemu_version;
 	int verbose;
+	int quiet; /* Q=1: the summary only */
 };
 
 extern volatile sig_atomic_t session_interrupted;
@@ -87,6 +88,16 @@ int junit_write(const struct rundir *rd, const struct run_opts *o,
 		const char *release, const struct session *s);
 int kcidb_write(const struct rundir *rd, const struct run_opts *o,
 		const char *release, const struct session *s);
+
+/* progress.c: a status line on a terminal, plain lines elsewhere, Q=1 */
+void progress_init(int quiet);
+__attribute__((format(printf, 1, 2))) void progress_line(const char *fmt, ...);
+__attribute__((format(printf, 1, 2))) void progress_summary(const char *fmt,
+							    ...);
+void progress_boot_start(const char *test);
+void progress_iterations_set(unsigned int iterations);
+void progress_iteration_done(void);
+void progress_pass(const char *msg);
 
 /* run.c */
 int cmd_run(struct run_opts *o);

@@ -138,9 +138,10 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 		if (i % sn != si - 1)
 			continue;
 		jobfile_combination_describe(&jf, i, what, sizeof(what));
-		printf("bootbench: job %u of %u%s%s%s%s\n", ++no, mine,
-		       *what ? ": " : "", what, report ? "; reproduces " : "",
-		       report ? report : "");
+		progress_line("bootbench: job %u of %u%s%s%s%s\n", ++no, mine,
+			      *what ? ": " : "", what,
+			      report ? "; reproduces " : "",
+			      report ? report : "");
 		/* Under TCG, two vCPUs per host CPU still boot in a minute. */
 		if (quick)
 			o.quick_cpus = 2 * sysconf(_SC_NPROCESSORS_ONLN);

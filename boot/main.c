@@ -25,7 +25,7 @@ static void usage(FILE *f)
 		"                     [--accel auto|kvm|tcg] [--firmware auto|seabios|qboot|FILE]\n"
 		"                     [--cmdline S] [--timing realtime|deterministic] [--icount-shift N]\n"
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
-		"                     [--runs N] [--release R] [-v] [--tap]\n"
+		"                     [--runs N] [--release R] [-v] [--tap] [--quiet]\n"
 		"       bootbench run --job FILE [--quick] [--shard I/N] [--tap] [--kernel K --initrd I ...]\n");
 }
 
@@ -61,6 +61,7 @@ int main(int argc, char **argv)
 		{ "quick", no_argument, NULL, 'Q' },
 		{ "shard", required_argument, NULL, 'X' },
 		{ "tap", no_argument, NULL, 'P' },
+		{ "quiet", no_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = {
@@ -228,6 +229,9 @@ int main(int argc, char **argv)
 		case 'P':
 			tap = 1;
 			break;
+		case 'U':
+			o.quiet = 1;
+			break;
 		default:
 			usage(stderr);
 			return VERDICT_BAD_INPUT;
@@ -237,6 +241,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return VERDICT_BAD_INPUT;
 	}
+	progress_init(o.quiet);
 	if (job)
 		return cmd_job(&o, job, quick, shard, tap);
 	if (tap)

@@ -16,11 +16,14 @@ static void ev_hello(void *ctx, const struct json_value *rec)
 	const struct json_value *rel = json_member(rec, "release");
 	const struct json_value *cpus = json_member(rec, "cpus_online");
 	const struct json_value *bt = json_member(rec, "boot_time");
+	const struct json_value *iters = json_member(rec, "iterations");
 
-	printf("bootbench: booted %s: %g CPUs, kernel up in %.2f s\n",
-	       rel ? rel->string : "?",
-	       cpus && cpus->type == JSON_NUMBER ? cpus->number : 0,
-	       bt && bt->type == JSON_NUMBER ? bt->number : 0);
+	if (iters && iters->type == JSON_NUMBER)
+		progress_iterations_set(iters->number);
+	progress_line("bootbench: booted %s: %g CPUs, kernel up in %.2f s\n",
+		      rel ? rel->string : "?",
+		      cpus && cpus->type == JSON_NUMBER ? cpus->number : 0,
+		      bt && bt->type == JSON_NUMBER ? bt->number : 0);
 }
 
 static void ev_log(void *ctx, const char *kind, const char *msg)
@@ -28,9 +31,9 @@ static void ev_log(void *ctx, const char *kind, const char *msg)
 	const struct run_opts *o = ctx;
 
 	if (!strcmp(kind, "progress"))
-		printf("bootbench:   %s\n", msg);
+		progress_pass(msg);
 	else if (o->verbose)
-		printf("bootbench:   | %s\n", msg);
+		progress_line("bootbench:   | %s\n", msg);
 }
 
 static void ev_sample(void *ctx, const struct json_value *rec)
@@ -44,14 +47,19 @@ static void ev_sample(void *ctx, const struct json_value *rec)
 		t ? json_member(json_member(rec, "metrics"), t->headline) :
 		    NULL;
 
+	char extra[320] = "";
+	size_t len = 0;
+
 	(void)ctx;
-	printf("bootbench: iteration %g: %s %s", it->number, name->string,
-	       st->string);
 	if (m && m->type == JSON_NUMBER)
-		printf(", %s %.1f", t->headline, m->number);
-	if (why && why->type == JSON_STRING)
-		printf(" (%s)", why->string);
-	printf("\n");
+		len = snprintf(extra, sizeof(extra), ", %s %.1f", t->headline,
+			       m->number);
+	if (why && why->type == JSON_STRING && len < sizeof(extra))
+		snprintf(extra + len, sizeof(extra) - len, " (%s)",
+			 why->string);
+	progress_line("bootbench: iteration %g: %s %s%s\n", it->number,
+		      name->string, st->string, extra);
+	progress_iteration_done();
 }
 
 static void on_signal(int sig)
@@ -93,12 +101,12 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 	sc->workdir = rd.tmp;
 
 	if (o->runs > 1)
-		printf("bootbench: run %u of %u\n", run, o->runs);
-	printf("bootbench: %s on %s (%s), %u CPU(s), %u MiB, %s%s\n", o->test,
-	       release, o->kernel, o->topo.cpus, o->topo.mem_mb,
-	       o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG",
-	       o->deterministic ? ", deterministic (icount)" : "");
-	fflush(stdout);
+		progress_line("bootbench: run %u of %u\n", run, o->runs);
+	progress_line("bootbench: %s on %s (%s), %u CPU(s), %u MiB, %s%s\n",
+		      o->test, release, o->kernel, o->topo.cpus, o->topo.mem_mb,
+		      o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG",
+		      o->deterministic ? ", deterministic (icount)" : "");
+	progress_boot_start(o->test);
 	session_run(sc, &s, raw, &ev);
 	if (fclose(raw) && s.verdict == VERDICT_OK) {
 		s.verdict = VERDICT_INFRA;
@@ -138,21 +146,25 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 			    name, sizeof(name));
 		head = stream_metric_find(&s.stream, name);
 		if (head)
-			printf("bootbench: %s %s = %.1f (%u iteration%s) on %s\n",
-			       o->tests[i]->name, o->tests[i]->headline,
-			       stream_metric_value(head), head->n,
-			       head->n == 1 ? "" : "s", release);
+			progress_summary(
+				"bootbench: %s %s = %.1f (%u iteration%s) on %s\n",
+				o->tests[i]->name, o->tests[i]->headline,
+				stream_metric_value(head), head->n,
+				head->n == 1 ? "" : "s", release);
 	}
 	head = o->ntests > 1 ?
 		       stream_metric_find(&s.stream, "unixbench.score") :
 		       NULL;
 	if (head)
-		printf("bootbench: System Benchmarks Index (unixbench.score) = %.1f\n",
-		       head->sum);
+		progress_summary(
+			"bootbench: System Benchmarks Index (unixbench.score) = %.1f\n",
+			head->sum);
+	progress_summary("%s", ""); /* the status line ends before stderr */
 	if (s.verdict != VERDICT_OK)
 		fprintf(stderr, "bootbench: %s: %s\n", verdict_name(s.verdict),
 			s.message);
-	printf("bootbench: results in %s (%.1f s)\n", rd.final, s.wall);
+	progress_summary("bootbench: results in %s (%.1f s)\n", rd.final,
+			 s.wall);
 	err = aggregate_update(rd.parent, &nruns);
 	if (err) {
 		fprintf(stderr, "bootbench: updating %s/matrix.json: %s\n",
@@ -160,8 +172,9 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 		if (s.verdict == VERDICT_OK)
 			s.verdict = VERDICT_INFRA;
 	} else {
-		printf("bootbench: %s: matrix.json, avg.json, stddev.json over %u run%s\n",
-		       rd.parent, nruns, nruns == 1 ? "" : "s");
+		progress_line(
+			"bootbench: %s: matrix.json, avg.json, stddev.json over %u run%s\n",
+			rd.parent, nruns, nruns == 1 ? "" : "s");
 	}
 out:
 	session_free(&s);

@@ -18,11 +18,23 @@ check "jobs: a job with a list of 2 runs both combinations, exit 0, in $(($(date
 check "jobs: TAP=1 prints the plan and an ok line per job" \
 	sh -c "grep -qx 'TAP version 13' '$T/job.out' && grep -qx '1..2' '$T/job.out' &&
 		grep -qx 'ok 1 - syscall duration=1' '$T/job.out' && grep -qx 'ok 2 - syscall duration=2' '$T/job.out'"
-ci_job --job tests/jobs/matrix.job --shard 2/2 --tap >"$T/job2.out" 2>"$T/job.err"
+ci_job --job tests/jobs/matrix.job --shard 2/2 --tap --quiet >"$T/job2.out" 2>"$T/job.err"
 rc=$?
 check "jobs: SHARD=2/2 runs only the second combination" \
 	sh -c "test $rc -eq 0 && grep -qx '1..1' '$T/job2.out' && grep -qx 'ok 1 - syscall duration=2' '$T/job2.out' &&
 		test -d '$T'/jobs/syscall/smp1-256M-duration=2-passes=1/*/1 && ! test -d '$T'/jobs/syscall/smp1-256M-duration=1-passes=1/*/1"
+check "progress: Q=1 prints only the summary (headline, results) beside TAP" \
+	sh -c "test \$(grep -c '^bootbench: ' '$T/job2.out') -eq 2 &&
+		grep -q '^bootbench: syscall unixbench.throughput = ' '$T/job2.out' && grep -q '^bootbench: results in ' '$T/job2.out'"
+check "progress: not on a terminal, plain lines with no escape codes" \
+	sh -c "grep -q '^bootbench:   syscall pass 1/1' '$T/job.out' && ! grep -q \"\$(printf '\\033')\" '$T/job.out'"
+# On a terminal (script(1) gives one): a status line with the time left.
+if command -v script >/dev/null 2>&1; then
+	env -u CI script -qec "'$tool' run --kernel '$KDEF' --initrd '$cb_full' --results '$T/tty' --test syscall \
+		--param duration=1 --param passes=3 --smp 1 --mem 256" /dev/null >"$T/tty.out" 2>&1
+	check "progress: on a terminal, a status line rewritten in place with the pass and the time left" \
+		sh -c "grep -q \"\$(printf '\\r\\033')\\[Kbootbench: syscall: iteration 1/1, pass 3/3, about [0-9]* s left\" '$T/tty.out'"
+fi
 ci_job --job tests/jobs/quick.job --quick >"$T/job3.out" 2>"$T/job3.err"
 rc=$?
 ci_cores=$(($(getconf _NPROCESSORS_ONLN) / 2))
