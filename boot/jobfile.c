@@ -106,27 +106,22 @@ static int jobfile_line_parse(struct jobfile *jf, char *line, unsigned int no,
 	return ret;
 }
 
-int jobfile_load(const char *path, struct jobfile *jf, char *err, size_t errlen)
+int jobfile_parse(const char *path, char *text, size_t len, struct jobfile *jf,
+		  char *err, size_t errlen)
 {
-	char *text, *line, *next;
+	char *line, *next;
 	unsigned int no = 0;
-	size_t len;
 	int ret = 0;
 
 	memset(jf, 0, sizeof(*jf));
 	jf->path = strdup(path);
-	text = file_read_all(path, &len);
-	if (!text || !jf->path) {
-		ret = errno ? -errno : -ENOMEM;
-		snprintf(err, errlen,
-			 "JOB=%s: %s: give a job file (jobs/*.job)", path,
-			 strerror(-ret));
-		goto out;
+	if (!jf->path) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		return -ENOMEM;
 	}
 	if (strlen(text) != len) {
 		snprintf(err, errlen, "JOB=%s is not a text file", path);
-		ret = -EINVAL;
-		goto out;
+		return -EINVAL;
 	}
 	for (line = text; line && !ret; line = next) {
 		char *t;
@@ -139,14 +134,37 @@ int jobfile_load(const char *path, struct jobfile *jf, char *err, size_t errlen)
 		if (*t && *t != '#')
 			ret = jobfile_line_parse(jf, t, no, err, errlen);
 	}
+	if (!ret && jobfile_combinations_count(jf) > JOBFILE_JOBS_MAX) {
+		snprintf(err, errlen,
+			 "%s: its lists expand to more than %d jobs: split it",
+			 path, JOBFILE_JOBS_MAX);
+		ret = -E2BIG;
+	}
 	if (!ret && !jobfile_value_get(jf, "test", 0)) {
 		snprintf(err, errlen, "%s: no 'test = <name>' line", path);
 		ret = -EINVAL;
 	}
-out:
-	free(text);
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
+	return ret;
+}
+
+int jobfile_load(const char *path, struct jobfile *jf, char *err, size_t errlen)
+{
+	size_t len;
+	char *text = file_read_all(path, &len);
+	int ret;
+
+	if (!text) {
+		ret = -errno;
+		memset(jf, 0, sizeof(*jf));
+		snprintf(err, errlen,
+			 "JOB=%s: %s: give a job file (jobs/*.job)", path,
+			 strerror(-ret));
+		return ret;
+	}
+	ret = jobfile_parse(path, text, len, jf, err, errlen);
+	free(text);
 	return ret;
 }
 
@@ -167,8 +185,9 @@ size_t jobfile_combinations_count(const struct jobfile *jf)
 {
 	size_t i, n = 1;
 
+	/* Saturates instead of wrapping: 16 values in each of 48 keys. */
 	for (i = 0; i < jf->nkeys; i++)
-		n *= jf->keys[i].n;
+		n = n > JOBFILE_JOBS_MAX ? n : n * jf->keys[i].n;
 	return n;
 }
 

@@ -11,6 +11,7 @@
  */
 #define JOBFILE_KEYS_MAX 48
 #define JOBFILE_VALUES_MAX 16
+#define JOBFILE_JOBS_MAX 10000
 
 struct jobfile_key {
 	char *key;
@@ -29,6 +30,9 @@ struct jobfile {
 /* 0 or -errno; @err says what is wrong, with the line number. */
 int jobfile_load(const char *path, struct jobfile *jf, char *err,
 		 size_t errlen);
+/* The same for @text (@len bytes, NUL-terminated), which it cuts up. */
+int jobfile_parse(const char *path, char *text, size_t len, struct jobfile *jf,
+		  char *err, size_t errlen);
 void jobfile_free(struct jobfile *jf);
 /* How many jobs the lists expand to (1 without lists). */
 size_t jobfile_combinations_count(const struct jobfile *jf);
