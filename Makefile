@@ -108,7 +108,7 @@ COMPARE_HDRS := $(wildcard report/*.h) boot/json_parse.h boot/fileio.h boot/rund
 HOST_HDRS := $(wildcard boot/*.h) init/json.h benchmarks/params.h benchmarks/tests.def
 INIT_SRCS := $(wildcard init/*.c)
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
-	benchmarks/messaging.c benchmarks/looper.c
+	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c
 # UnixBench's shell tests: our scripts and a generated sort input.
 SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox

@@ -285,7 +285,8 @@ static int harness_copy_result(struct harness_copy *c, double *count,
 		else
 			sscanf(line, "TIME|%lf", time);
 	}
-	if (!have || *timebase <= 0) {
+	/* Timebase 0 (fstime's KBps): the count is a rate already. */
+	if (!have || *timebase < 0) {
 		fprintf(stderr, "%s: copy %d printed no COUNT line\n",
 			bench.name, (int)c->pid);
 		return -EIO;
@@ -362,7 +363,10 @@ int main(int argc, char **argv)
 			return 1;
 		printf("pass %u: count %.0f time %.3f s rate %.1f\n", i + 1,
 		       passes[i].count, passes[i].time,
-		       passes[i].count / (passes[i].time / passes[i].timebase));
+		       passes[i].timebase ?
+			       passes[i].count /
+				       (passes[i].time / passes[i].timebase) :
+			       passes[i].count);
 	}
 	if (unixbench_score_compute(passes, o.passes, &score, &mean_time,
 				    &kept)) {
@@ -370,12 +374,16 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("%-40s %12.1f %-5s (%.1f s, %u samples)\n", bench.title, score,
-	       passes[0].timebase == 60 ? "lpm" : "lps", mean_time, kept);
+	       passes[0].timebase == 60 ? "lpm" :
+	       passes[0].timebase	? "lps" :
+					  "KBps",
+	       mean_time, kept);
 	printf("metric unixbench.throughput %.6f\n", score);
 	printf("metric unixbench.score %.6f\n", 10.0 * score / bench.baseline);
 	/* The work of one mean kept pass, in the test's own loops. */
 	printf("metric unixbench.workload %.6f\n",
-	       score * mean_time / passes[0].timebase);
+	       passes[0].timebase ? score * mean_time / passes[0].timebase :
+				    score * mean_time);
 	printf("metric unixbench.copies %u\n", o.copies);
 	printf("metric unixbench.passes %u\n", kept);
 	free(passes);

@@ -29,7 +29,8 @@ static int unixbench_pass_cmp(const void *a, const void *b)
 
 /*
  * Sort the passes by count, drop the lowest third (n / 3, integer) and
- * take the geometric mean of the rest's count / (time / timebase).
+ * take the geometric mean of the rest's count / (time / timebase), or
+ * of the counts themselves with timebase 0, as Run does.
  * Passes that measured nothing are skipped, as Run skips them.
  */
 int unixbench_score_compute(struct unixbench_pass *p, unsigned int n,
@@ -42,9 +43,11 @@ int unixbench_score_compute(struct unixbench_pass *p, unsigned int n,
 	qsort(p, n, sizeof(*p), unixbench_pass_cmp);
 	*kept = 0;
 	for (i = n / 3; i < n; i++) {
-		if (p[i].time <= 0 || p[i].timebase <= 0 || p[i].count <= 0)
+		if (p[i].time <= 0 || p[i].timebase < 0 || p[i].count <= 0)
 			continue;
-		log_sum += log(p[i].count) - log(p[i].time / p[i].timebase);
+		/* Timebase 0: the count is already a rate (KBps). */
+		log_sum += log(p[i].count) -
+			   (p[i].timebase ? log(p[i].time / p[i].timebase) : 0);
 		time_sum += p[i].time;
 		(*kept)++;
 	}

@@ -6,7 +6,7 @@
 struct unixbench_pass {
 	double count; /* sum of the copies' counts */
 	double time; /* mean of the copies' times, seconds */
-	int timebase; /* 1: per second, 60: per minute */
+	int timebase; /* 1: per second, 60: per minute, 0: count is a rate */
 };
 
 unsigned int unixbench_passes_count(unsigned int runtime, int long_test);

@@ -35,7 +35,8 @@
 /* docs/schema/job.schema.json */
 #define JOB_SCHEMA_VERSION 1
 /* TEST=unixbench: the indexed system set this appliance has. */
-#define UNIXBENCH_SET "execl,spawn,context1,pipe,syscall,shell1,shell8"
+#define UNIXBENCH_SET \
+	"execl,spawn,context1,pipe,syscall,shell1,shell8,fstime,fsbuffer,fsdisk"
 
 struct run_opts {
 	const char *kernel, *initrd, *test, *results, *qemu, *cmdline;

@@ -148,7 +148,8 @@ perf-bench-sched-pipe|--loops=2000|perf-bench-sched-pipe.ops_per_sec
 perf-bench-sched-pipe|--loops=2000 --mode=threads|perf-bench-sched-pipe.ops_per_sec
 perf-bench-sched-messaging|--groups=1 --loops=20 --ipc=pipe|perf-bench-sched-messaging.total_time_sec
 aim9|--runtime=1|aim9.shared_memory.ops_per_sec
-shell8|--duration=2 --passes=1|unixbench.throughput"
+shell8|--duration=2 --passes=1|unixbench.throughput
+fsbuffer|--duration=1 --passes=1|unixbench.throughput"
 echo "$natives" | while IFS='|' read -r name args metric; do
 	# shellcheck disable=SC2086
 	if "$B/guest/bench/$name" $args >"$T/native.out" 2>&1 &&
@@ -290,15 +291,16 @@ check "boot: job.json's boot breakdown adds up to the wall time (within 15%)" \
 	'BEGIN { n = split(p, v, " "); for (i = 1; i <= n; i++) { if (v[i] < 0) exit 1; s += v[i] }; exit !(n == 5 && s > 0.85 * w && s < 1.15 * w) }'
 
 # Several benchmarks in one boot: every headline arrives, qualified.
-make -s run O="$O" RESULTS="$res" TEST=spawn,hackbench,perf-bench-sched-pipe,perf-bench-sched-messaging,aim9,shell8 \
+make -s run O="$O" RESULTS="$res" TEST=spawn,hackbench,perf-bench-sched-pipe,perf-bench-sched-messaging,aim9,shell8,fsdisk \
 	DURATION=1 PASSES=1 GROUPS=1 LOOPS=200 RUNTIME=2 SMP=2 MEM=512 >"$T/multi.out" 2>"$T/multi.err"
 rc=$?
 mrun=$(ls -d "$res"/spawn,*/*/*/0 2>/dev/null | head -n 1)
-check "boot: a comma list of six tests runs in one boot" test "$rc" -eq 0 -a -n "$mrun"
+check "boot: a comma list of seven tests runs in one boot" test "$rc" -eq 0 -a -n "$mrun"
 for m in spawn.unixbench.throughput hackbench.hackbench.throughput \
 	perf-bench-sched-pipe.perf-bench-sched-pipe.ops_per_sec \
 	perf-bench-sched-messaging.perf-bench-sched-messaging.total_time_sec \
-	aim9.aim9.shared_memory.ops_per_sec shell8.unixbench.throughput; do
+	aim9.aim9.shared_memory.ops_per_sec shell8.unixbench.throughput \
+	fsdisk.unixbench.throughput; do
 	check "boot: stats.json has $m" awk "BEGIN { exit !($("$j" "$mrun/stats.json" "$m" 2>/dev/null || echo 0) > 0) }"
 done
 check "boot: no monitor delta wrapped around (a level that went down is negative)" \

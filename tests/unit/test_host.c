@@ -165,6 +165,7 @@ static void test_unixbench(void)
 		{ 200, 10, 1 },
 	};
 	struct unixbench_pass m[2] = { { 60, 60, 60 }, { 120, 60, 60 } };
+	struct unixbench_pass k[2] = { { 400, 30, 0 }, { 600, 31, 0 } };
 	double score, t;
 	unsigned int kept;
 
@@ -178,6 +179,9 @@ static void test_unixbench(void)
 	      unixbench_score_compute(p, 3, &score, &t, &kept) == 0 &&
 		      kept == 2 && score > 24.4948 && score < 24.4949 &&
 		      t == 10);
+	CHECK("unixbench: timebase 0 (fstime's KBps) takes the counts as rates",
+	      unixbench_score_compute(k, 2, &score, &t, &kept) == 0 &&
+		      kept == 2 && score > 489.89 && score < 489.90);
 	CHECK("unixbench: loops per minute use the timebase",
 	      unixbench_score_compute(m, 2, &score, &t, &kept) == 0 &&
 		      kept == 2 && score > 84.85 && score < 84.86);
