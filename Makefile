@@ -236,6 +236,7 @@ compare: $(COMPARE)
 # kconfigs/ (cached while the fragments do not change): minutes to hours.
 test-kernel: deps
 	$(AT)boot/deps.sh kernel
+	$(AT)boot/deps.sh test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
