@@ -8,7 +8,10 @@
 #include "bootbench.h"
 #include "jobfile.h"
 
-/* Keys that say how to run, not what the benchmark takes. */
+/*
+ * Keys that say how to run, not what the benchmark takes: 0, bad input
+ * (said), or -ENOENT for a key that is the benchmark's.
+ */
 static int job_key_apply(struct run_opts *o, const char *key, const char *val,
 			 const char *path)
 {
@@ -49,7 +52,7 @@ static int job_key_apply(struct run_opts *o, const char *key, const char *val,
 				"%s = %s is not valid: give realtime or deterministic",
 				name, val);
 	} else {
-		return 1; /* a benchmark parameter */
+		return -ENOENT; /* a benchmark parameter */
 	}
 	return 0;
 }
@@ -75,7 +78,7 @@ static int job_opts_fill(struct jobfile *jf, size_t index, int quick,
 			val = jobfile_quick_scale(key, val, scaled,
 						  sizeof(scaled));
 		ret = job_key_apply(o, key, val, jf->path);
-		if (ret <= 0) {
+		if (ret != -ENOENT) {
 			if (ret)
 				return ret;
 			continue;

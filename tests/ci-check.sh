@@ -45,6 +45,8 @@ expect_bad "a job file that does not exist" 2 "JOB=/nonexistent.job: No such fil
 	ci_job --job /nonexistent.job
 expect_bad "a job file line that is not key = value" 2 "tests/jobs/broken.job:2: 'this line has no equals sign' is not 'key = value'" \
 	ci_job --job tests/jobs/broken.job
+expect_bad "a job value that is not valid" 2 "tests/jobs/badvalue.job: smp=abc is not valid: give a number from 1 to 1024" \
+	ci_job --job tests/jobs/badvalue.job
 expect_bad "a shard beyond the count" 2 "SHARD=3/2 is not valid: give i/n" \
 	ci_job --job tests/jobs/matrix.job --shard 3/2
 
