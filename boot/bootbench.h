@@ -10,6 +10,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,9 @@ int run_opts_check(struct run_opts *o);
 int timing_parse(const char *s, int *deterministic);
 int run_params_dir(const struct run_opts *o, char *buf, size_t size);
 int param_cmp(const void *a, const void *b);
+/* FNV-1a over @s, continuing from @h (start with FNV1A_INIT). */
+#define FNV1A_INIT 2166136261u
+uint32_t fnv1a_add(uint32_t h, const char *s);
 
 /* outcome.c: verification, verdicts, result files */
 void topology_check_reset(void);

@@ -179,12 +179,10 @@ int junit_write(const struct rundir *rd, const struct run_opts *o,
 static void ci_id(char *buf, size_t size, const char *kind, const char *a,
 		  const char *b)
 {
-	uint32_t h = 2166136261u; /* FNV-1a */
+	uint32_t h = fnv1a_add(FNV1A_INIT, a);
 
-	for (; *a; a++)
-		h = (h ^ (unsigned char)*a) * 16777619u;
-	for (; b && *b; b++)
-		h = (h ^ (unsigned char)*b) * 16777619u;
+	if (b)
+		h = fnv1a_add(h, b);
 	snprintf(buf, size, CI_ORIGIN ":%s-%08x", kind, h);
 }
 

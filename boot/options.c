@@ -262,12 +262,10 @@ int run_opts_check(struct run_opts *o)
  */
 static size_t params_cmdline_append(const char *cmdline, char *buf, size_t size)
 {
-	char clean[48];
-	uint32_t h = 2166136261u; /* FNV-1a */
+	uint32_t h = fnv1a_add(FNV1A_INIT, cmdline);
 	size_t i, n = strlen(cmdline);
+	char clean[48];
 
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)cmdline[i]) * 16777619u;
 	for (i = 0; i < n && i < 40; i++)
 		clean[i] = isalnum((unsigned char)cmdline[i]) ||
 					   strchr("._=,:+-", cmdline[i]) ?
@@ -307,6 +305,13 @@ int run_params_dir(const struct run_opts *o, char *buf, size_t size)
 	if (o->cmdline && *o->cmdline && len < size)
 		len += params_cmdline_append(o->cmdline, buf + len, size - len);
 	return len < size ? 0 : -ENAMETOOLONG;
+}
+
+uint32_t fnv1a_add(uint32_t h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
 }
 
 int param_cmp(const void *a, const void *b)

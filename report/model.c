@@ -54,16 +54,9 @@ static int cmp_skewed(const struct stats_summary *s)
 /* (max - min) / |mean| in percent: how far apart one kernel's runs are. */
 static double cmp_side_range_pct(const struct cmp_side *s)
 {
-	double lo = INFINITY, hi = -INFINITY;
-	size_t i;
-
 	if (s->n < 2 || s->s.mean == 0)
 		return 0;
-	for (i = 0; i < s->n; i++) {
-		lo = fmin(lo, s->v[i]);
-		hi = fmax(hi, s->v[i]);
-	}
-	return 100 * (hi - lo) / fabs(s->s.mean);
+	return 100 * (s->s.max - s->s.min) / fabs(s->s.mean);
 }
 
 /*
