@@ -43,6 +43,8 @@ struct run_opts {
 	const char *kernel, *initrd, *test, *results, *qemu, *cmdline;
 	const char *firmware; /* auto, seabios, qboot or a file */
 	const struct test_desc *tests[TESTS_MAX];
+	/* Each test's headline metric with this job's parameters. */
+	char headline[TESTS_MAX][96];
 	int ntests;
 	char test_list[512]; /* the expanded comma list for the guest */
 	const char *release;

@@ -189,6 +189,20 @@ static int timing_smp_check(const struct run_opts *o)
 	return 0;
 }
 
+/* The job's value of parameter @key, for test_headline_format(). */
+static const char *run_param_value(const char *key, const void *ctx)
+{
+	const struct run_opts *o = ctx;
+	size_t klen = strlen(key);
+	int i;
+
+	for (i = 0; i < o->nparams; i++)
+		if (!strncmp(o->params[i], key, klen) &&
+		    o->params[i][klen] == '=')
+			return o->params[i] + klen + 1;
+	return NULL;
+}
+
 int run_opts_check(struct run_opts *o)
 {
 	char key[64], ukey[64], why[256];
@@ -224,6 +238,13 @@ int run_opts_check(struct run_opts *o)
 			return bad_input("%s=%s is not valid: give %s", ukey,
 					 val, spec->help);
 	}
+	for (i = 0; i < o->ntests; i++)
+		if (test_headline_format(o->tests[i], run_param_value, o,
+					 o->headline[i],
+					 sizeof(o->headline[i])))
+			return bad_input(
+				"the headline of %s is malformed in tests.def",
+				o->tests[i]->name);
 	if (!o->kernel || !*o->kernel)
 		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
 	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))

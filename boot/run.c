@@ -43,16 +43,17 @@ static void ev_sample(void *ctx, const struct json_value *rec)
 	const struct json_value *it = json_member(rec, "iteration");
 	const struct json_value *st = json_member(rec, "status");
 	const struct json_value *why = json_member(rec, "reason");
-	const struct json_value *m =
-		t ? json_member(json_member(rec, "metrics"), t->headline) :
-		    NULL;
+	const struct json_value *metrics = json_member(rec, "metrics");
+	const struct json_value *m = metrics ? metrics->child : NULL;
 
 	char extra[320] = "";
 	size_t len = 0;
 
 	(void)ctx;
+	while (m && !(t && test_headline_match(t, m->key)))
+		m = m->next;
 	if (m && m->type == JSON_NUMBER)
-		len = snprintf(extra, sizeof(extra), ", %s %.1f", t->headline,
+		len = snprintf(extra, sizeof(extra), ", %s %.1f", m->key,
 			       m->number);
 	if (why && why->type == JSON_STRING && len < sizeof(extra))
 		snprintf(extra + len, sizeof(extra) - len, " (%s)",
@@ -142,13 +143,13 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 	for (i = 0; i < o->ntests; i++) {
 		char name[256];
 
-		metric_name(&s.stream, o->tests[i]->name, o->tests[i]->headline,
-			    name, sizeof(name));
+		metric_name(&s.stream, o->tests[i]->name, o->headline[i], name,
+			    sizeof(name));
 		head = stream_metric_find(&s.stream, name);
 		if (head)
 			progress_summary(
 				"bootbench: %s %s = %.1f (%u iteration%s) on %s\n",
-				o->tests[i]->name, o->tests[i]->headline,
+				o->tests[i]->name, o->headline[i],
 				stream_metric_value(head), head->n,
 				head->n == 1 ? "" : "s", release);
 	}

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,53 @@ const struct test_desc *test_find_n(const char *name, size_t len)
 const struct test_desc *test_find(const char *name)
 {
 	return test_find_n(name, strlen(name));
+}
+
+int test_headline_format(const struct test_desc *t,
+			 const char *(*lookup)(const char *key,
+					       const void *ctx),
+			 const void *ctx, char *buf, size_t size)
+{
+	const char *open = strchr(t->headline, '{');
+	const char *colon, *close, *val = NULL;
+	char key[64];
+	int n;
+
+	if (!open) {
+		n = snprintf(buf, size, "%s", t->headline);
+		return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+	}
+	colon = strchr(open, ':');
+	close = strchr(open, '}');
+	if (!colon || !close || colon > close ||
+	    (size_t)(colon - open - 1) >= sizeof(key))
+		return -EINVAL;
+	snprintf(key, sizeof(key), "%.*s", (int)(colon - open - 1), open + 1);
+	if (lookup)
+		val = lookup(key, ctx);
+	if (val && *val)
+		n = snprintf(buf, size, "%.*s%s%s", (int)(open - t->headline),
+			     t->headline, val, close + 1);
+	else
+		n = snprintf(buf, size, "%.*s%.*s%s", (int)(open - t->headline),
+			     t->headline, (int)(close - colon - 1), colon + 1,
+			     close + 1);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+int test_headline_match(const struct test_desc *t, const char *name)
+{
+	const char *open = strchr(t->headline, '{');
+	const char *close = open ? strchr(open, '}') : NULL;
+	size_t pre, post, len = strlen(name);
+
+	if (!close)
+		return !strcmp(t->headline, name);
+	pre = open - t->headline;
+	post = strlen(close + 1);
+	return len > pre + post && !strncmp(name, t->headline, pre) &&
+	       !strcmp(name + len - post, close + 1) &&
+	       !memchr(name + pre, '.', len - pre - post);
 }
 
 void test_names(char *buf, size_t size)

@@ -19,8 +19,19 @@ struct test_desc {
 };
 
 const struct test_desc *test_find(const char *name);
+/*
+ * The headline's name for one job: a "{key:default}" in tests.def is
+ * the job's value of parameter key, as @lookup(key, @ctx) returns it,
+ * or the default when the job does not give one.
+ */
+int test_headline_format(const struct test_desc *t,
+			 const char *(*lookup)(const char *key,
+					       const void *ctx),
+			 const void *ctx, char *buf, size_t size);
 /* The same, for the first @len bytes of @name (a comma list's head). */
 const struct test_desc *test_find_n(const char *name, size_t len);
+/* Whether metric @name is @t's headline for some value of its "{key}". */
+int test_headline_match(const struct test_desc *t, const char *name);
 /* "execl, spawn, ..." into @buf. */
 void test_names(char *buf, size_t size);
 void tests_print(void);

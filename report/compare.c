@@ -39,15 +39,15 @@ static int cmp_metric_default(struct cmp *c)
 	size_t len = strcspn(test, ",");
 	const struct test_desc *t = test_find_n(test, len);
 
-	if (!t)
+	if (!t || !c->base.headline[0])
 		return -ENOENT;
 	c->metric_higher = t->higher_better;
 	if (test[len])
 		return asprintf(&c->metric, "%.*s.%s", (int)len, test,
-				t->headline) < 0 ?
+				c->base.headline) < 0 ?
 			       -ENOMEM :
 			       0;
-	c->metric = strdup(t->headline);
+	c->metric = strdup(c->base.headline);
 	return c->metric ? 0 : -ENOMEM;
 }
 

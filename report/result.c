@@ -9,6 +9,7 @@
 #include "../boot/fileio.h"
 #include "../boot/json_parse.h"
 #include "../boot/rundir.h"
+#include "../boot/tests.h"
 #include "result.h"
 
 static int result_metric_cmp(const void *a, const void *b)
@@ -110,6 +111,27 @@ static int strdup_replace(char **s, const char *with)
 	return 0;
 }
 
+static const char *result_param_value(const char *key, const void *ctx)
+{
+	const struct json_value *v = json_member(ctx, key);
+
+	return v && v->type == JSON_STRING ? v->string : NULL;
+}
+
+/* The headline of the job's first test, with the job's parameters. */
+static void result_headline_set(struct result *r, const struct json_value *doc)
+{
+	size_t len = strcspn(r->test, ",");
+	const struct test_desc *t = test_find_n(r->test, len);
+	const struct json_value *params = json_member(doc, "params");
+
+	if (!t || test_headline_format(
+			  t, result_param_value,
+			  params && params->type == JSON_OBJECT ? params : NULL,
+			  r->headline, sizeof(r->headline)))
+		r->headline[0] = '\0';
+}
+
 /* The first run's job.json says what the directory holds. */
 static int result_job_read(struct result *r)
 {
@@ -139,6 +161,8 @@ static int result_job_read(struct result *r)
 		shift = json_member(doc, "icount_shift");
 		if (shift && shift->type == JSON_NUMBER)
 			r->icount_shift = (int)shift->number;
+		if (r->test)
+			result_headline_set(r, doc);
 	} else {
 		r->test = strdup("");
 		r->release = strdup("");

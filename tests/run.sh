@@ -148,6 +148,12 @@ perf-bench-sched-pipe|--loops=2000|perf-bench-sched-pipe.ops_per_sec
 perf-bench-sched-pipe|--loops=2000 --mode=threads|perf-bench-sched-pipe.ops_per_sec
 perf-bench-sched-messaging|--groups=1 --loops=20 --ipc=pipe|perf-bench-sched-messaging.total_time_sec
 aim9|--runtime=1|aim9.shared_memory.ops_per_sec
+aim9|--runtime=1 --aim9_test=fork_test|aim9.fork_test.ops_per_sec
+aim9|--runtime=1 --aim9_test=exec_test|aim9.exec_test.ops_per_sec
+aim9|--runtime=1 --aim9_test=signal_test|aim9.signal_test.ops_per_sec
+aim9|--runtime=1 --aim9_test=pipe_cpy|aim9.pipe_cpy.ops_per_sec
+aim9|--runtime=1 --aim9_test=stream_pipe|aim9.stream_pipe.ops_per_sec
+aim9|--runtime=1 --aim9_test=dgram_pipe|aim9.dgram_pipe.ops_per_sec
 shell8|--duration=2 --passes=1|unixbench.throughput
 fsbuffer|--duration=1 --passes=1|unixbench.throughput"
 echo "$natives" | while IFS='|' read -r name args metric; do
@@ -305,6 +311,18 @@ for m in spawn.unixbench.throughput hackbench.hackbench.throughput \
 done
 check "boot: no monitor delta wrapped around (a level that went down is negative)" \
 	sh -c "! grep -q 'e+19' '$mrun/stats.json'"
+
+# An AIM9 sibling: its own headline, in the guest and in a compare.
+make -s run O="$O" RESULTS="$res" TEST=aim9 AIM9_TEST=exec_test RUNTIME=2 \
+	SMP=1 >"$T/aim9.out" 2>&1
+rc=$?
+adir=$(ls -d "$res"/aim9/*aim9_test=exec_test*/* 2>/dev/null | head -n 1)
+check "boot: aim9 exec_test runs and reports aim9.exec_test.ops_per_sec" \
+	sh -c "test $rc -eq 0 && grep -q 'aim9 aim9.exec_test.ops_per_sec = ' '$T/aim9.out'"
+check "compare: aim9 exec_test's headline is aim9.exec_test.ops_per_sec" \
+	sh -c "'$B/host/bootbench-compare' '$adir' '$adir' | grep -q 'of aim9.exec_test.ops_per_sec'"
+check "run: AIM9_TEST=bogus is refused, naming the tests" \
+	sh -c "make -s run O='$O' RESULTS='$res' TEST=aim9 AIM9_TEST=bogus 2>&1 | grep -q 'AIM9_TEST=bogus is not valid: give the AIM9 test: shared_memory (default), fork_test'"
 
 # RUNS: three boots, three run directories, one matrix per kernel.
 make -s run O="$O" RESULTS="$res" TEST=hackbench GROUPS=1 LOOPS=50 PASSES=1 RUNS=3 \
