@@ -35,6 +35,8 @@ static const char *ci_unit(const char *test, const char *metric)
 
 	if (!strcmp(metric, "unixbench.throughput"))
 		return strncmp(test, "shell", 5) ? "lps" : "lpm";
+	if (n > 7 && !strcmp(metric + n - 7, "-MB/sec"))
+		return "MB/s";
 	if (n > 8 && !strcmp(metric + n - 8, "_per_sec"))
 		return "ops/s";
 	if ((n > 4 && !strcmp(metric + n - 4, "_sec")) ||

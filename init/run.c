@@ -59,7 +59,7 @@ static int run_metric_name_valid(const char *s)
 	if (!*s)
 		return 0;
 	for (; *s; s++)
-		if (!isalnum((unsigned char)*s) && !strchr("._-:", *s))
+		if (!isalnum((unsigned char)*s) && !strchr("._-:/", *s))
 			return 0;
 	return 1;
 }

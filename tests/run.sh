@@ -155,7 +155,8 @@ aim9|--runtime=1 --aim9_test=pipe_cpy|aim9.pipe_cpy.ops_per_sec
 aim9|--runtime=1 --aim9_test=stream_pipe|aim9.stream_pipe.ops_per_sec
 aim9|--runtime=1 --aim9_test=dgram_pipe|aim9.dgram_pipe.ops_per_sec
 shell8|--duration=2 --passes=1|unixbench.throughput
-fsbuffer|--duration=1 --passes=1|unixbench.throughput"
+fsbuffer|--duration=1 --passes=1|unixbench.throughput
+dbench|--runtime=2 --nr_threads=2|dbench.throughput-MB/sec"
 echo "$natives" | while IFS='|' read -r name args metric; do
 	# shellcheck disable=SC2086
 	if "$B/guest/bench/$name" $args >"$T/native.out" 2>&1 &&
@@ -174,6 +175,8 @@ while IFS= read -r line; do
 done <"$T/natives"
 check "native: make host-bench builds them with the host's libc, and they run" \
 	sh -c "make -s O='$O' host-bench >/dev/null && '$B/host/bench/hackbench' --groups=1 --loops=10 --passes=1 | grep -q '^metric hackbench.throughput'"
+check "native: dbench where it cannot write fails, saying so" \
+	sh -c "TMPDIR=/proc '$B/guest/bench/dbench' --runtime=1 2>&1 | grep -q 'dbench: work directory /proc/dbench' && ! TMPDIR=/proc '$B/guest/bench/dbench' --runtime=1 >/dev/null 2>&1"
 check "native: a bad parameter value is refused" sh -c "! $B/guest/bench/hackbench --mode=fast"
 mkdir -p "$T/noshell/shell" && cp "$B/guest/bench/shell1" "$T/noshell/" &&
 	cp "$B/guest/bench/shell/multi.sh" "$B/guest/bench/shell/tst.sh" "$T/noshell/shell/"
@@ -297,16 +300,16 @@ check "boot: job.json's boot breakdown adds up to the wall time (within 15%)" \
 	'BEGIN { n = split(p, v, " "); for (i = 1; i <= n; i++) { if (v[i] < 0) exit 1; s += v[i] }; exit !(n == 5 && s > 0.85 * w && s < 1.15 * w) }'
 
 # Several benchmarks in one boot: every headline arrives, qualified.
-make -s run O="$O" RESULTS="$res" TEST=spawn,hackbench,perf-bench-sched-pipe,perf-bench-sched-messaging,aim9,shell8,fsdisk \
+make -s run O="$O" RESULTS="$res" TEST=spawn,hackbench,perf-bench-sched-pipe,perf-bench-sched-messaging,aim9,shell8,fsdisk,dbench \
 	DURATION=1 PASSES=1 GROUPS=1 LOOPS=200 RUNTIME=2 SMP=2 MEM=512 >"$T/multi.out" 2>"$T/multi.err"
 rc=$?
 mrun=$(ls -d "$res"/spawn,*/*/*/0 2>/dev/null | head -n 1)
-check "boot: a comma list of seven tests runs in one boot" test "$rc" -eq 0 -a -n "$mrun"
+check "boot: a comma list of eight tests runs in one boot" test "$rc" -eq 0 -a -n "$mrun"
 for m in spawn.unixbench.throughput hackbench.hackbench.throughput \
 	perf-bench-sched-pipe.perf-bench-sched-pipe.ops_per_sec \
 	perf-bench-sched-messaging.perf-bench-sched-messaging.total_time_sec \
 	aim9.aim9.shared_memory.ops_per_sec shell8.unixbench.throughput \
-	fsdisk.unixbench.throughput; do
+	fsdisk.unixbench.throughput dbench.dbench.throughput-MB/sec; do
 	check "boot: stats.json has $m" awk "BEGIN { exit !($("$j" "$mrun/stats.json" "$m" 2>/dev/null || echo 0) > 0) }"
 done
 check "boot: no monitor delta wrapped around (a level that went down is negative)" \
