@@ -109,6 +109,8 @@ void progress_pass(const char *msg);
 /* run.c */
 int cmd_run(struct run_opts *o);
 /* jobrun.c: a job file's combinations, or this shard's share of them */
+/* bootbench reproduce: a report mail into a job (boot/reproduce.c). */
+int cmd_reproduce(const char *report, const char *outdir);
 int cmd_job(const struct run_opts *base, const char *path, int quick,
 	    const char *shard, int tap);
 int shard_parse(const char *s, unsigned int *i, unsigned int *n);

@@ -19,6 +19,7 @@ static void usage(FILE *f)
 		"usage: bootbench release KERNEL\n"
 		"       bootbench tests\n"
 		"       bootbench replay STREAM [RESULTS]\n"
+		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
 		"       bootbench run --kernel K --initrd I --test T [--param key=value]...\n"
 		"                     [--smp N] [--sockets S --cores C --threads T] [--numa N|LISTS]\n"
 		"                     [--machine NAME|FILE] [--lscpu FILE] [--mem MB]\n"
@@ -101,6 +102,13 @@ int main(int argc, char **argv)
 			return VERDICT_BAD_INPUT;
 		}
 		return cmd_replay(argv[2], argc == 4 ? argv[3] : o.results);
+	}
+	if (!strcmp(argv[1], "reproduce")) {
+		if (argc != 4) {
+			usage(stderr);
+			return VERDICT_BAD_INPUT;
+		}
+		return cmd_reproduce(argv[2], argv[3]);
 	}
 	if (!strcmp(argv[1], "tests")) {
 		tests_print();

@@ -1,0 +1,543 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading a 0-day/LKP performance report (docs/reproduce.md).
+ *
+ * A report reaches people in many shapes: as sent, quoted in a reply
+ * ("> " or ">>" once per level), quoted-printable, or flattened by a
+ * list archive's text view into one line where the quote markers sit
+ * between the words. So the reader works on two normalized copies: the
+ * lines without their quote markers (for the lscpu block and the
+ * compare table's header), and one flat string where every run of
+ * blanks and quote markers is one space (for the phrases, which a
+ * flattened or re-wrapped mail breaks anywhere).
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lkpmail.h"
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = tolower(c);
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Quoted-printable: "=\n" joins lines, "=XX" is a byte. In place. */
+static void lkpmail_qp_decode(char *s)
+{
+	char *out = s;
+
+	while (*s) {
+		if (s[0] == '=' &&
+		    (s[1] == '\n' || (s[1] == '\r' && s[2] == '\n'))) {
+			s += s[1] == '\r' ? 3 : 2;
+		} else if (s[0] == '=' && hexval(s[1]) >= 0 &&
+			   hexval(s[2]) >= 0) {
+			*out++ = (char)(hexval(s[1]) * 16 + hexval(s[2]));
+			s += 3;
+		} else {
+			*out++ = *s++;
+		}
+	}
+	*out = '\0';
+}
+
+/* Each line without its leading quote markers and blanks. */
+static char *lkpmail_lines_unquote(const char *text)
+{
+	char *out = malloc(strlen(text) + 1), *o = out;
+	int bol = 1;
+
+	if (!out)
+		return NULL;
+	for (; *text; text++) {
+		if (bol && (*text == '>' || *text == ' ' || *text == '\t'))
+			continue;
+		bol = *text == '\n';
+		if (*text != '\r')
+			*o++ = *text;
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * One line: blanks and quote markers ('>' where a word would start)
+ * collapse into one space.
+ */
+static char *lkpmail_flatten(const char *text)
+{
+	char *out = malloc(strlen(text) + 2), *o = out;
+	int space = 1;
+
+	if (!out)
+		return NULL;
+	for (; *text; text++) {
+		if (isspace((unsigned char)*text) || (space && *text == '>')) {
+			if (!space)
+				*o++ = ' ';
+			space = 1;
+			continue;
+		}
+		*o++ = *text;
+		space = 0;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The next word of @s (up to a blank) into @buf; the end of it. */
+static const char *word_get(const char *s, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	while (*s == ' ')
+		s++;
+	while (*s && *s != ' ') {
+		if (n + 1 < size)
+			buf[n++] = *s;
+		s++;
+	}
+	buf[n] = '\0';
+	return s;
+}
+
+/* A signed percentage at @s ("-8.8%", "~10%", "+0.6%"): 1 if found. */
+static int pct_parse(const char *s, double *out, const char **end)
+{
+	char *e;
+	double v;
+
+	if (*s == '~')
+		s++;
+	v = strtod(s, &e);
+	if (e == s || *e != '%')
+		return 0;
+	*out = v;
+	if (end)
+		*end = e + 1;
+	return 1;
+}
+
+static int is_hex_word(const char *s, size_t *len)
+{
+	size_t n = 0;
+
+	while (isxdigit((unsigned char)s[n]))
+		n++;
+	*len = n;
+	return n >= 7 && n <= 40 && (!s[n] || !isalnum((unsigned char)s[n]));
+}
+
+/* "<sha> (\"subject\")" at @q: 1 if a sha is there; @after past it all. */
+static int sha_subject_read(const char *q, char *sha, size_t shalen, char *subj,
+			    size_t subjlen, const char **after)
+{
+	size_t n;
+
+	while (*q == ' ' || *q == '\n')
+		q++;
+	if (!is_hex_word(q, &n))
+		return 0;
+	snprintf(sha, shalen, "%.*s", (int)n, q);
+	q += n;
+	while (*q == ' ')
+		q++;
+	subj[0] = '\0';
+	if (q[0] == '(' && q[1] == '"') {
+		const char *e = strstr(q + 2, "\")");
+
+		if (e) {
+			snprintf(subj, subjlen, "%.*s", (int)(e - q - 2),
+				 q + 2);
+			q = e + 2;
+		}
+	}
+	if (after)
+		*after = q;
+	return 1;
+}
+
+/* "commit[:] <sha> (\"subject\")" at or after @from. */
+static int commit_find(const char *from, char *sha, size_t shalen, char *subj,
+		       size_t subjlen, const char **after)
+{
+	const char *p = from;
+
+	while ((p = strcasestr(p, "commit"))) {
+		p += 6;
+		if (sha_subject_read(p + (*p == ':'), sha, shalen, subj,
+				     subjlen, after))
+			return 1;
+	}
+	return 0;
+}
+
+/* "... noticed a -8.8% regression of aim9.shared_memory.ops_per_sec" */
+static void lkpmail_headline_read(const char *flat, struct lkpmail *m)
+{
+	const char *p = strcasestr(flat, "noticed a ");
+	char word[128];
+	size_t n;
+
+	if (!p || !pct_parse(p + 10, &m->change_pct, &p))
+		return;
+	if (strncasecmp(p, " regression of ", 15) &&
+	    strncasecmp(p, " improvement of ", 16))
+		return;
+	snprintf(m->kind, sizeof(m->kind), "%s",
+		 p[1] == 'r' || p[1] == 'R' ? "regression" : "improvement");
+	word_get(p + (p[1] == 'r' || p[1] == 'R' ? 15 : 16), word,
+		 sizeof(word));
+	n = strlen(word);
+	while (n && strchr(":,.", word[n - 1]))
+		word[--n] = '\0';
+	snprintf(m->metric, sizeof(m->metric), "%s", word);
+	m->have_change = 1;
+	m->is_lkp = 1;
+	commit_find(p, m->commit, sizeof(m->commit), m->subject,
+		    sizeof(m->subject), NULL);
+}
+
+/*
+ * Not a robot's mail (a commit message, a thread): "a ~10% regression
+ * has been reported for UnixBench's execl", "lkp reported a -10%
+ * regression on shell8 (1 test)". A regression is a drop.
+ */
+static void lkpmail_loose_read(const char *flat, struct lkpmail *m)
+{
+	const char *p;
+
+	for (p = flat; (p = strstr(p, "% regression")); p++) {
+		const char *s = p;
+		double v;
+
+		while (s > flat &&
+		       (isdigit((unsigned char)s[-1]) || strchr(".~+-", s[-1])))
+			s--;
+		if (s == p || !pct_parse(s, &v, NULL))
+			continue;
+		m->change_pct = v > 0 ? -v : v;
+		m->have_change = 1;
+		snprintf(m->regarding, sizeof(m->regarding), "%s", p + 12);
+		snprintf(m->kind, sizeof(m->kind), "regression");
+		break;
+	}
+	if (!commit_find(flat, m->commit, sizeof(m->commit), m->subject,
+			 sizeof(m->subject), NULL))
+		m->commit[0] = '\0';
+}
+
+static void lkpmail_param_add(struct lkpmail *m, const char *key,
+			      const char *val)
+{
+	if (m->nparams == LKPMAIL_PARAMS_MAX)
+		return;
+	snprintf(m->params[m->nparams].key, sizeof(m->params[0].key), "%s",
+		 key);
+	snprintf(m->params[m->nparams].val, sizeof(m->params[0].val), "%s",
+		 val);
+	m->nparams++;
+}
+
+static int is_param_key(const char *w)
+{
+	size_t n = strlen(w);
+
+	if (n < 2 || w[n - 1] != ':' || !isalpha((unsigned char)w[0]))
+		return 0;
+	for (; n > 1; n--, w++)
+		if (!isalnum((unsigned char)*w) && *w != '_' && *w != '-')
+			return 0;
+	return 1;
+}
+
+/* "with following parameters: runtime: 300s nr_task: 100% test: execl" */
+static void lkpmail_params_read(const char *flat, struct lkpmail *m)
+{
+	const char *p = strcasestr(flat, "with following parameters:");
+	char key[64], val[128];
+
+	if (!p)
+		return;
+	p += 26;
+	for (;;) {
+		const char *next = word_get(p, key, sizeof(key));
+
+		if (!is_param_key(key) || !strncmp(key, "test-", 5))
+			break;
+		key[strlen(key) - 1] = '\0';
+		p = word_get(next, val, sizeof(val));
+		if (!val[0])
+			break;
+		lkpmail_param_add(m, key, val);
+	}
+}
+
+/* "on test machine: 8 threads Intel(R) Core(TM) i7 CPU 870 @ 2.93GHz with 6G memory" */
+static void lkpmail_machine_read(const char *flat, struct lkpmail *m)
+{
+	const char *p = strcasestr(flat, "on test machine: ");
+	const char *end, *with, *s;
+
+	if (p) {
+		p += 17;
+		end = strstr(p, " memory");
+		if (!end || end - p > 190)
+			return;
+		snprintf(m->machine, sizeof(m->machine), "%.*s",
+			 (int)(end - p + 7), p);
+		m->threads = strtoul(p, NULL, 10);
+		with = end;
+		while (with > p && strncmp(with, " with ", 6))
+			with--;
+		m->mem_gb = strtoul(with + 6, NULL, 10);
+		s = strstr(p, " threads ");
+		if (s && s < with)
+			snprintf(m->cpu_model, sizeof(m->cpu_model), "%.*s",
+				 (int)(with - s - 9), s + 9);
+		s = strstr(m->machine, " sockets");
+		if (s) {
+			while (s > m->machine && isdigit((unsigned char)s[-1]))
+				s--;
+			m->sockets = strtoul(s, NULL, 10);
+		}
+	} else {
+		/* "a dual socket 40 CPUs Intel(R) Xeon(R) CPU E5-2690 v2 @ 3.00GHz" */
+		p = strstr(flat, " CPUs Intel(R)");
+		if (p) {
+			s = p;
+			while (s > flat && isdigit((unsigned char)s[-1]))
+				s--;
+			m->threads = strtoul(s, NULL, 10);
+			end = strstr(p, "GHz");
+			if (end && end - p < 120)
+				snprintf(m->cpu_model, sizeof(m->cpu_model),
+					 "%.*s", (int)(end + 3 - p - 6), p + 6);
+			snprintf(m->machine, sizeof(m->machine), "%u CPUs %s",
+				 m->threads, m->cpu_model);
+		}
+		/* "large arm64 2 nodes / 224 cores system" */
+		p = strstr(flat, " nodes / ");
+		if (p) {
+			s = p;
+			while (s > flat && isdigit((unsigned char)s[-1]))
+				s--;
+			m->nodes = strtoul(s, NULL, 10);
+			m->threads = strtoul(p + 9, NULL, 10);
+			snprintf(m->machine, sizeof(m->machine),
+				 "%u nodes / %u cores", m->nodes, m->threads);
+		}
+		if (strstr(flat, "dual socket"))
+			m->sockets = 2;
+	}
+	p = strcasestr(flat, "The test machine has ");
+	if (p && strtoul(p + 21, NULL, 10))
+		m->sockets = strtoul(p + 21, NULL, 10);
+	if (strstr(flat, "arm64") && !strstr(m->machine, "Intel") &&
+	    !strstr(m->machine, "Skylake"))
+		snprintf(m->arch, sizeof(m->arch), "arm64");
+}
+
+static int starts_with_any(const char *line, const char *const *keys)
+{
+	for (; *keys; keys++)
+		if (!strncmp(line, *keys, strlen(*keys)))
+			return 1;
+	return 0;
+}
+
+/* The lscpu block, when the mail includes one. */
+static int lkpmail_lscpu_read(const char *lines, struct lkpmail *m)
+{
+	static const char *const keys[] = {
+		"Architecture:",	"CPU(s):",
+		"On-line CPU(s) list:", "Thread(s) per core:",
+		"Core(s) per socket:",	"Socket(s):",
+		"NUMA node(s):",	"NUMA node",
+		"Model name:",		NULL,
+	};
+	const char *p = lines;
+	size_t len = 0, cap = 0;
+	int core = 0;
+
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+
+		if (starts_with_any(p, keys) && memchr(p, ':', n)) {
+			if (len + n + 2 > cap) {
+				char *x = realloc(m->lscpu,
+						  cap = 2 * (cap + n + 2));
+
+				if (!x)
+					return -ENOMEM;
+				m->lscpu = x;
+			}
+			memcpy(m->lscpu + len, p, n);
+			len += n;
+			m->lscpu[len++] = '\n';
+			m->lscpu[len] = '\0';
+			core += !strncmp(p, "Socket(s):", 10) ||
+				!strncmp(p, "Core(s) per socket:", 19) ||
+				!strncmp(p, "Thread(s) per core:", 19);
+		}
+		p += n + (e ? 1 : 0);
+	}
+	if (core < 3) {
+		free(m->lscpu);
+		m->lscpu = NULL;
+	}
+	return 0;
+}
+
+/*
+ * The compare table's header names its columns:
+ *   compiler/cpufreq_governor/kconfig/rootfs/tbox_group/test/testcase:
+ *   gcc-6/performance/x86_64-rhel-7.2/debian-x86_64.cgz/lkp-ivb-d03/...
+ */
+static void lkpmail_table_header_read(const char *lines, struct lkpmail *m)
+{
+	const char *p = strstr(lines, "kconfig");
+	const char *bol, *eol = NULL, *vals, *k, *v;
+
+	while (p) {
+		bol = p;
+		while (bol > lines && bol[-1] != '\n')
+			bol--;
+		eol = strchr(p, '\n');
+		if (eol && eol[-1] == ':' && memchr(bol, '/', eol - bol))
+			break;
+		p = strstr(p + 7, "kconfig");
+	}
+	if (!p)
+		return;
+	vals = eol + 1;
+	for (k = bol, v = vals; k < eol - 1 && *v && *v != '\n';) {
+		size_t kn = strcspn(k, "/:\n"), vn = strcspn(v, "/\n");
+		char key[32];
+
+		snprintf(key, sizeof(key), "%.*s", (int)kn, k);
+		if (!strcmp(key, "kconfig"))
+			snprintf(m->kconfig, sizeof(m->kconfig), "%.*s",
+				 (int)vn, v);
+		else if (!strcmp(key, "tbox_group"))
+			snprintf(m->tbox_group, sizeof(m->tbox_group), "%.*s",
+				 (int)vn, v);
+		k += kn + 1;
+		v += vn + (v[vn] == '/');
+		if (v[-1] != '/')
+			break;
+	}
+	/* The pair of commits below the header: the base comes first. */
+	p = strstr(vals, "commit:");
+	if (p && m->commit[0]) {
+		char a[48], b[48], subj[8];
+		size_t n;
+
+		if (sha_subject_read(p + 7, a, sizeof(a), subj, sizeof(subj),
+				     &v) &&
+		    sha_subject_read(v, b, sizeof(b), subj, sizeof(subj),
+				     NULL)) {
+			n = strlen(b) < strlen(m->commit) ? strlen(b) :
+							    strlen(m->commit);
+			if (!strncmp(b, m->commit, n))
+				snprintf(m->base_commit, sizeof(m->base_commit),
+					 "%s", a);
+		}
+	}
+}
+
+/* UnixBench's own words: copies, and "hackbench ... -l N". */
+static void lkpmail_extras_read(const char *flat, struct lkpmail *m)
+{
+	const char *p = strstr(flat, "parallel copies of tests");
+	const char *s;
+
+	if (p) {
+		s = p - 1;
+		while (s > flat && isdigit((unsigned char)s[-1]))
+			s--;
+		m->copies = strtoul(s, NULL, 10);
+	}
+	p = strstr(flat, " test) ");
+	if (!p)
+		p = strstr(flat, " tests) ");
+	if (p && m->have_change && !m->is_lkp) {
+		s = p;
+		while (s > flat && isdigit((unsigned char)s[-1]))
+			s--;
+		if (s > flat && s[-1] == '(')
+			m->copies = strtoul(s, NULL, 10);
+	}
+	p = strstr(flat, "hackbench -g ");
+	if (p && (s = strstr(p, " -l ")) && s - p < 60)
+		m->loops = strtoul(s + 4, NULL, 10);
+}
+
+int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
+{
+	char *copy = strdup(text), *lines = NULL, *flat = NULL;
+	int err = 0;
+
+	memset(m, 0, sizeof(*m));
+	if (!copy)
+		return -ENOMEM;
+	if (strcasestr(copy, "Content-Transfer-Encoding: quoted-printable"))
+		lkpmail_qp_decode(copy);
+	lines = lkpmail_lines_unquote(copy);
+	flat = lkpmail_flatten(copy);
+	if (!lines || !flat) {
+		err = -ENOMEM;
+		goto out;
+	}
+	lkpmail_headline_read(flat, m);
+	if (!m->is_lkp)
+		lkpmail_loose_read(flat, m);
+	lkpmail_params_read(flat, m);
+	lkpmail_machine_read(flat, m);
+	lkpmail_table_header_read(lines, m);
+	lkpmail_extras_read(flat, m);
+	{
+		const char *p = strcasestr(flat, "in testcase: ");
+
+		if (p)
+			word_get(p + 13, m->testcase, sizeof(m->testcase));
+	}
+	err = lkpmail_lscpu_read(lines, m);
+	if (err)
+		goto out;
+	if (!m->have_change) {
+		snprintf(
+			why, whylen,
+			"no \"we noticed a X%% regression/improvement of METRIC\" nor any \"N%% regression\" in it");
+		err = -EINVAL;
+	}
+out:
+	free(copy);
+	free(lines);
+	free(flat);
+	return err;
+}
+
+void lkpmail_free(struct lkpmail *m)
+{
+	free(m->lscpu);
+	m->lscpu = NULL;
+}
+
+const char *lkpmail_param_get(const struct lkpmail *m, const char *key)
+{
+	int i;
+
+	for (i = 0; i < m->nparams; i++)
+		if (!strcmp(m->params[i].key, key))
+			return m->params[i].val;
+	return NULL;
+}
