@@ -98,8 +98,7 @@ static const struct stream_metric *ci_headline(const struct run_opts *o,
 					       const struct session *s, int i,
 					       char *name, size_t size)
 {
-	metric_name(&s->stream, o->tests[i]->name, o->headline[i], name,
-		    size);
+	metric_name(&s->stream, o->tests[i]->name, o->headline[i], name, size);
 	return stream_metric_find(&s->stream, name);
 }
 

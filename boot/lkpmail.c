@@ -261,12 +261,14 @@ static int is_param_key(const char *w)
 /* "with following parameters: runtime: 300s nr_task: 100% test: execl" */
 static void lkpmail_params_read(const char *flat, struct lkpmail *m)
 {
-	const char *p = strcasestr(flat, "with following parameters:");
+	const char *p = strcasestr(flat, "testcase: ");
 	char key[64], val[128];
 
+	/* "with following parameters:" (older) or "parameters:" (newer) */
+	p = strcasestr(p ? p : flat, "parameters:");
 	if (!p)
 		return;
-	p += 26;
+	p += 11;
 	for (;;) {
 		const char *next = word_get(p, key, sizeof(key));
 
@@ -283,11 +285,11 @@ static void lkpmail_params_read(const char *flat, struct lkpmail *m)
 /* "on test machine: 8 threads Intel(R) Core(TM) i7 CPU 870 @ 2.93GHz with 6G memory" */
 static void lkpmail_machine_read(const char *flat, struct lkpmail *m)
 {
-	const char *p = strcasestr(flat, "on test machine: ");
+	const char *p = strcasestr(flat, "test machine: ");
 	const char *end, *with, *s;
 
 	if (p) {
-		p += 17;
+		p += 14;
 		end = strstr(p, " memory");
 		if (!end || end - p > 190)
 			return;
@@ -299,9 +301,16 @@ static void lkpmail_machine_read(const char *flat, struct lkpmail *m)
 			with--;
 		m->mem_gb = strtoul(with + 6, NULL, 10);
 		s = strstr(p, " threads ");
-		if (s && s < with)
+		if (s && s < with) {
+			s += 9;
+			/* "48 threads 2 sockets Intel(R) ..." */
+			if (isdigit((unsigned char)*s) &&
+			    strstr(s, " sockets ") &&
+			    strstr(s, " sockets ") < with)
+				s = strstr(s, " sockets ") + 9;
 			snprintf(m->cpu_model, sizeof(m->cpu_model), "%.*s",
-				 (int)(with - s - 9), s + 9);
+				 (int)(with - s), s);
+		}
 		s = strstr(m->machine, " sockets");
 		if (s) {
 			while (s > m->machine && isdigit((unsigned char)s[-1]))
@@ -481,6 +490,23 @@ static void lkpmail_extras_read(const char *flat, struct lkpmail *m)
 		m->loops = strtoul(s + 4, NULL, 10);
 }
 
+/* LKP's machine names say the socket count: lkp-csl-2sp4, lkp-ivb-2ep1. */
+static void lkpmail_tbox_sockets(struct lkpmail *m)
+{
+	const char *p = m->tbox_group;
+
+	if (m->sockets)
+		return;
+	while ((p = strchr(p, '-'))) {
+		p++;
+		if (isdigit((unsigned char)p[0]) &&
+		    (!strncmp(p + 1, "sp", 2) || !strncmp(p + 1, "ep", 2))) {
+			m->sockets = p[0] - '0';
+			return;
+		}
+	}
+}
+
 int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 {
 	char *copy = strdup(text), *lines = NULL, *flat = NULL;
@@ -505,11 +531,12 @@ int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 	lkpmail_table_header_read(lines, m);
 	lkpmail_extras_read(flat, m);
 	{
-		const char *p = strcasestr(flat, "in testcase: ");
+		const char *p = strcasestr(flat, "testcase: ");
 
 		if (p)
-			word_get(p + 13, m->testcase, sizeof(m->testcase));
+			word_get(p + 10, m->testcase, sizeof(m->testcase));
 	}
+	lkpmail_tbox_sockets(m);
 	err = lkpmail_lscpu_read(lines, m);
 	if (err)
 		goto out;

@@ -85,6 +85,11 @@ static const char *const repro_unixbench[] = {
 	"shell8", "fstime", "fsbuffer", "fsdisk", NULL,
 };
 
+static const char *const repro_aim9[] = {
+	"shared_memory", "fork_test",	"exec_test",  "signal_test",
+	"pipe_cpy",	 "stream_pipe", "dgram_pipe", NULL,
+};
+
 static int word_listed(const char *w, const char *const *list)
 {
 	for (; *list; list++)
@@ -214,6 +219,12 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 	}
 	if (!strcmp(tc, "aim9")) {
 		v = lkpmail_param_get(m, "test");
+		if (v && !word_listed(v, repro_aim9)) {
+			fprintf(stderr,
+				"bootbench: aim9 test '%s' is not one bootbench implements: it has shared_memory, fork_test, exec_test, signal_test, pipe_cpy, stream_pipe, dgram_pipe\n",
+				v);
+			return -ENOENT;
+		}
 		repro_set(j, "test", "aim9");
 		if (v)
 			repro_set(j, "aim9_test", v);
@@ -434,12 +445,6 @@ int cmd_reproduce(const char *report, const char *outdir)
 	if (dot && dot > strrchr(dir, '/'))
 		*dot = '\0';
 	free(base);
-	if ((mkdir(outdir, 0755) && errno != EEXIST) ||
-	    (mkdir(dir, 0755) && errno != EEXIST)) {
-		err = bad_input("OUT=%s: %s: give a writable directory", dir,
-				strerror(errno));
-		goto out;
-	}
 	fprintf(stderr, "bootbench: report: %+.1f%% %s of %s%s\n", m.change_pct,
 		m.kind, m.metric[0] ? m.metric : "(no metric named)",
 		m.is_lkp ? " (a 0-day/LKP report)" :
@@ -464,9 +469,16 @@ int cmd_reproduce(const char *report, const char *outdir)
 		fprintf(stderr,
 			"bootbench:   kconfig %s (build both kernels with it)\n",
 			m.kconfig);
+	/* Nothing is written for a report we cannot run. */
 	err = repro_test_map(&m, text, &j);
 	if (err) {
 		err = VERDICT_BAD_INPUT;
+		goto out;
+	}
+	if ((mkdir(outdir, 0755) && errno != EEXIST) ||
+	    (mkdir(dir, 0755) && errno != EEXIST)) {
+		err = bad_input("OUT=%s: %s: give a writable directory", dir,
+				strerror(errno));
 		goto out;
 	}
 	err = repro_machine_map(&m, dir, &j);
