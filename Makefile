@@ -42,6 +42,15 @@ JOB ?=
 QUICK ?=
 SHARD ?=
 TAP ?=
+# 1: a machine with more CPUs than this host loses cores per socket
+FIT ?=
+# make reproduce REPORT=mail BASE_KERNEL= NEW_KERNEL= [DRY=1] (docs/reproduce.md)
+REPORT ?=
+BASE_KERNEL ?=
+NEW_KERNEL ?=
+BASE_CMDLINE ?=
+NEW_CMDLINE ?=
+DRY ?=
 # realtime, or deterministic: TCG counts instructions (docs/deterministic.md)
 TIMING ?= realtime
 ICOUNT_SHIFT ?= 5
@@ -118,7 +127,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare
+.PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 
@@ -212,7 +221,7 @@ run: deps
 		--timing "$(TIMING)" --icount-shift "$(ICOUNT_SHIFT)" \
 		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
 		--runs "$(RUNS)" \
-		$(if $(JOB),--job "$(JOB)") $(if $(filter 1,$(QUICK)),--quick) \
+		$(if $(JOB),--job "$(JOB)") $(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) \
 		$(if $(SHARD),--shard "$(SHARD)") $(if $(filter 1,$(TAP)),--tap) \
 		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet)
 
@@ -239,6 +248,17 @@ test-kernel: deps
 	$(AT)boot/deps.sh test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+
+# A report's job on two kernels and the verdict; RUNS defaults to 5 here
+# and the report's machine is fitted to this host unless FIT=0.
+reproduce: deps
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
+	$(AT)MAKE="$(MAKE)" O="$(O)" RESULTS="$(RESULTS)" BOOTBENCH=$(BOOTBENCH) COMPARE=$(COMPARE) \
+		REPORT="$(REPORT)" BASE_KERNEL="$(BASE_KERNEL)" NEW_KERNEL="$(NEW_KERNEL)" \
+		RUNS="$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)" \
+		QUICK="$(QUICK)" FIT="$(if $(FIT),$(FIT),1)" DRY="$(DRY)" \
+		BASE_CMDLINE="$(BASE_CMDLINE)" NEW_CMDLINE="$(NEW_CMDLINE)" \
+		report/reproduce.sh
 
 replay: $(BOOTBENCH)
 	$(AT)test -n "$(STREAM)" || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
@@ -270,6 +290,7 @@ help:
 	@echo '  qemu-backports  fetch Debian'"'"'s QEMU 10 into $(O)/qemu (TIMING=deterministic with SMP > 1)'
 	@echo '  replay        run STREAM=<samples.jsonl> through the parser into RESULTS'
 	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
+	@echo '  reproduce     REPORT=<mail> BASE_KERNEL= NEW_KERNEL= [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
 	@echo '  bench-boot    a boot-only job against an init that only powers off (default and KOUT kernels)'
 	@echo '  deps          install (as root) or name the packages needed'
@@ -295,6 +316,11 @@ help:
 	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
 	@echo '  JOB=$(JOB)		a job file (jobs/*.job): its test, parameters, machine; lists expand'
 	@echo '  QUICK=$(QUICK)		1 scales a job'"'"'s runtime and loops down for a first look'
+	@echo '  FIT=$(FIT)		1 fits a machine with more CPUs than this host'"'"'s (reproduce: 1 unless FIT=0)'
+	@echo '  REPORT=$(REPORT)		a saved 0-day/LKP report mail, for make reproduce'
+	@echo '  BASE_KERNEL=$(BASE_KERNEL) NEW_KERNEL=$(NEW_KERNEL)	the good and the bad kernel (reproduce)'
+	@echo '  BASE_CMDLINE=$(BASE_CMDLINE) NEW_CMDLINE=$(NEW_CMDLINE)	kernel command lines per side (reproduce)'
+	@echo '  DRY=$(DRY)		1: make reproduce prints the job and the machine only'
 	@echo '  SHARD=$(SHARD)		i/n: this runner'"'"'s share of a job matrix'
 	@echo '  TAP=$(TAP)		1 prints TAP lines (ok/not ok per run)'
 	@echo '  Q=$(Q)		1 prints only the summary (the headline, where the results are, errors)'

@@ -55,7 +55,8 @@ struct run_opts {
 	struct topology topo;
 	enum qemu_accel accel;
 	int deterministic; /* TIMING=deterministic: icount, no host clock */
-	unsigned int quick_cpus; /* QUICK=1: the most vCPUs, 0 for no limit */
+	/* QUICK=1 or FIT=1: the most vCPUs, 0 for no limit */
+	unsigned int quick_cpus;
 	unsigned int icount_shift;
 	struct qemu_version qemu_version;
 	int verbose;

@@ -146,7 +146,7 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 			      report ? "; reproduces " : "",
 			      report ? report : "");
 		/* Under TCG, two vCPUs per host CPU still boot in a minute. */
-		if (quick)
+		if (quick && !base->quick_cpus)
 			o.quick_cpus = 2 * sysconf(_SC_NPROCESSORS_ONLN);
 		v = job_opts_fill(&jf, i, quick, &o);
 		if (!v)

@@ -27,7 +27,7 @@ static void usage(FILE *f)
 		"                     [--cmdline S] [--timing realtime|deterministic] [--icount-shift N]\n"
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
 		"                     [--runs N] [--release R] [-v] [--tap] [--quiet]\n"
-		"       bootbench run --job FILE [--quick] [--shard I/N] [--tap] [--kernel K --initrd I ...]\n");
+		"       bootbench run --job FILE [--quick] [--fit] [--shard I/N] [--tap] [--kernel K --initrd I ...]\n");
 }
 
 int main(int argc, char **argv)
@@ -60,6 +60,7 @@ int main(int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "job", required_argument, NULL, 'J' },
 		{ "quick", no_argument, NULL, 'Q' },
+		{ "fit", no_argument, NULL, 'W' },
 		{ "shard", required_argument, NULL, 'X' },
 		{ "tap", no_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'U' },
@@ -227,6 +228,14 @@ int main(int argc, char **argv)
 			break;
 		case 'J':
 			job = *optarg ? optarg : NULL;
+			break;
+		case 'W':
+			/*
+			 * A report's machine, shrunk to one vCPU per host CPU:
+			 * more vCPUs than that share host CPUs under TCG, and
+			 * their runs scatter far more.
+			 */
+			o.quick_cpus = sysconf(_SC_NPROCESSORS_ONLN);
 			break;
 		case 'Q':
 			quick = 1;

@@ -17,6 +17,7 @@
 #include "bootbench.h"
 #include "fileio.h"
 #include "lkpmail.h"
+#include "rundir.h"
 #include "topology.h"
 
 #define REPRO_KEYS_MAX 24
@@ -475,10 +476,10 @@ int cmd_reproduce(const char *report, const char *outdir)
 		err = VERDICT_BAD_INPUT;
 		goto out;
 	}
-	if ((mkdir(outdir, 0755) && errno != EEXIST) ||
-	    (mkdir(dir, 0755) && errno != EEXIST)) {
-		err = bad_input("OUT=%s: %s: give a writable directory", dir,
-				strerror(errno));
+	err = mkdir_p(dir);
+	if (err) {
+		err = bad_input("RESULTS: %s: %s: give a writable directory",
+				dir, strerror(-err));
 		goto out;
 	}
 	err = repro_machine_map(&m, dir, &j);

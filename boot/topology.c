@@ -456,7 +456,7 @@ void topology_quick_fit(struct topology *t, unsigned int max_cpus)
 		strcat(t->name, "-quick");
 	snprintf(
 		t->note, sizeof(t->note),
-		"QUICK=1: %u sockets x %u cores x %u threads = %u CPUs instead of %u, %u node(s)",
+		"fitted to this host (QUICK=1 or FIT=1): %u sockets x %u cores x %u threads = %u CPUs instead of %u, %u node(s)",
 		t->sockets, t->cores, t->threads, t->cpus, was,
 		t->nnodes ? t->nnodes : 1);
 }

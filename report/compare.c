@@ -27,7 +27,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: bootbench-compare [--all | --lkp] [--json] [--metric NAME]\n"
 		"                         [--threshold PCT] [--alpha A] [--fdr Q] [--svg DIR]\n"
-		"                         [--no-plot] [--noise-floor PCT]\n"
+		"                         [--no-plot] [--noise-floor PCT] [--expect PCT]\n"
 		"                         BASE NEW [NEW...]\n"
 		"BASE, NEW: kernel result directories, <RESULTS>/<test>/<params>/<release>\n");
 }
@@ -205,6 +205,7 @@ int main(int argc, char **argv)
 		{ "svg", required_argument, NULL, 's' },
 		{ "no-plot", no_argument, NULL, 'n' },
 		{ "noise-floor", required_argument, NULL, 'N' },
+		{ "expect", required_argument, NULL, 'E' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -215,6 +216,7 @@ int main(int argc, char **argv)
 			 .metric_higher = 1 };
 	const char *svg = NULL, *metric = NULL;
 	int opt, json = 0, plot = 1, ret = 2, err;
+	double expect = NAN;
 	size_t i, k;
 
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -260,6 +262,14 @@ int main(int argc, char **argv)
 			if (cmp_number_parse(optarg, 0, 100, &c.noise_floor)) {
 				fprintf(stderr,
 					"bootbench-compare: --noise-floor %s: give a percentage, e.g. --noise-floor 0.1\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'E':
+			if (cmp_number_parse(optarg, -1e6, 1e6, &expect)) {
+				fprintf(stderr,
+					"bootbench-compare: --expect %s: give the report's change in percent, e.g. --expect -8.8\n",
 					optarg);
 				return 2;
 			}
@@ -332,6 +342,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < c.nnew; i++)
 		if (cmp_regressed(&c, i))
 			ret = 1;
+	if (!isnan(expect))
+		ret = cmp_expect_print(&c, expect, stdout);
 out:
 	cmp_rows_free(&c);
 	result_free(&c.base);

@@ -110,4 +110,15 @@ int cmp_svg_write(const struct cmp *c, const struct cmp_row *r,
 		  const char *path);
 int cmp_json_write(const struct cmp *c, FILE *f);
 
+/*
+ * --expect PCT: the verdict line of a reproduction (report/expect.c);
+ * the value is bootbench-compare's exit status.
+ */
+enum {
+	CMP_EXPECT_REPRODUCED = 0,
+	CMP_EXPECT_NOT_REPRODUCED = 1,
+	CMP_EXPECT_INCONCLUSIVE = 3,
+};
+int cmp_expect_print(const struct cmp *c, double expect, FILE *out);
+
 #endif

@@ -375,6 +375,7 @@ if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=12k tmpfs 
 fi
 
 . tests/compare-boot.sh
+. tests/reproduce.sh
 . tests/deterministic-boot.sh
 
 # --- the fault matrix: each fault ends in its verdict, nothing lost ---

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --expect PCT: does our change of the chosen metric agree with the
+ * one a report gives (docs/reproduce.md)? One verdict line:
+ *
+ *   reproduced      our change is significant and goes the report's
+ *                   way (its size is said against our 95% interval)
+ *   not reproduced  significant the other way, or no significant
+ *                   change and the report's lies outside our 95% interval
+ *   inconclusive    no significant change, but the report's is inside
+ *                   our interval: more runs would tell, and how many
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "compare.h"
+#include "stats.h"
+
+static const struct cmp_row *expect_row(const struct cmp *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->nrows; k++)
+		if (c->rows[k].chosen)
+			return &c->rows[k];
+	return NULL;
+}
+
+int cmp_expect_print(const struct cmp *c, double expect, FILE *out)
+{
+	const struct cmp_row *r = expect_row(c);
+	const struct cmp_cell *x = r ? &r->cell[0] : NULL;
+	double lo, hi, pooled;
+	unsigned int need;
+	int same_way;
+
+	fprintf(out, "reproduce: the report: %+.1f%% %s; ", expect, c->metric);
+	if (!x || isnan(x->change_pct)) {
+		fprintf(out, "ours: no measurement: inconclusive\n");
+		return CMP_EXPECT_INCONCLUSIVE;
+	}
+	lo = (x->ci_lo - 1) * 100;
+	hi = (x->ci_hi - 1) * 100;
+	fprintf(out, "ours: %+.1f%%", x->change_pct);
+	if (!isnan(lo))
+		fprintf(out, " (95%% interval %+.1f%% .. %+.1f%%", lo, hi);
+	else
+		fprintf(out, " (no interval");
+	if (!isnan(x->p))
+		fprintf(out, ", p %.2g", x->p);
+	fprintf(out, ", %zu+%zu runs): ", r->base.n, x->side.n);
+	same_way = (x->change_pct < 0) == (expect < 0);
+	if (x->significant && same_way) {
+		fprintf(out, "reproduced");
+		if (!isnan(lo) && (expect < lo || expect > hi))
+			fprintf(out, ", %s than reported",
+				fabs(x->change_pct) < fabs(expect) ? "smaller" :
+								     "larger");
+		fputc('\n', out);
+		return CMP_EXPECT_REPRODUCED;
+	}
+	if (x->significant) {
+		fprintf(out, "not reproduced: the change goes the other way\n");
+		return CMP_EXPECT_NOT_REPRODUCED;
+	}
+	if (!isnan(lo) && (expect < lo || expect > hi)) {
+		fprintf(out,
+			"no significant change: not reproduced (%+.1f%% is outside our 95%% interval)\n",
+			expect);
+		return CMP_EXPECT_NOT_REPRODUCED;
+	}
+	/* Runs per kernel that would show a change of the report's size. */
+	pooled = sqrt(
+		(r->base.s.sd * r->base.s.sd + x->side.s.sd * x->side.s.sd) /
+		2);
+	need = stats_runs_needed(pooled, r->base.s.mean * expect / 100);
+	if (need > r->base.n || need > x->side.n)
+		fprintf(out,
+			"no significant change: inconclusive, about %u runs per kernel would tell a %.1f%% change from this noise (RUNS=%u)\n",
+			need, fabs(expect), need);
+	else
+		fprintf(out,
+			"no significant change: inconclusive, the runs scatter more than the report's change; run again\n");
+	return CMP_EXPECT_INCONCLUSIVE;
+}

@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make reproduce REPORT=mail.txt BASE_KERNEL=good/bzImage NEW_KERNEL=bad/bzImage
+#                [RUNS=5] [QUICK=1] [FIT=0] [BASE_CMDLINE=..] [NEW_CMDLINE=..] [DRY=1]
+#
+# The report becomes a job (bootbench reproduce), the job runs RUNS times
+# on each kernel, and bootbench-compare prints the table and the verdict
+# line against the report's change (docs/reproduce.md). Exit 0 with a
+# verdict line (reproduced, not reproduced or inconclusive: make cannot
+# pass those apart; bootbench-compare --expect exits 0, 1, 3), 2 on bad
+# input, else the failing run's status (docs/exit-codes.md).
+#
+# From make: MAKE O RESULTS BOOTBENCH COMPARE REPORT BASE_KERNEL
+# NEW_KERNEL RUNS QUICK FIT BASE_CMDLINE NEW_CMDLINE DRY. The job and both
+# sides' results go to RESULTS/reproduce/<report name>/.
+
+fail() {
+	echo "bootbench: $*" >&2
+	exit 2
+}
+
+[ -n "$REPORT" ] || fail "say REPORT=<a saved 0-day/LKP report mail> (DRY=1 shows the job only)"
+out="$RESULTS/reproduce"
+lines=$("$BOOTBENCH" reproduce "$REPORT" "$out") || exit $?
+job=$(echo "$lines" | sed -n 's/^job //p')
+metric=$(echo "$lines" | sed -n 's/^metric //p')
+expect=$(echo "$lines" | sed -n 's/^expect //p')
+dir=$(dirname "$job")
+
+echo "bootbench: the job ($job):"
+grep -v '^#' "$job" | sed 's/^/    /'
+machine=$(sed -n 's/^machine = //p' "$job")
+if [ -n "$machine" ]; then
+	echo "bootbench: the machine: $(sed -n 's/^# Help: //p' "boot/machines/$machine.conf")"
+elif grep -q '^lscpu = ' "$job"; then
+	echo "bootbench: the machine: the report's lscpu, $(sed -n 's/^lscpu = //p' "$job")"
+fi
+if [ "$DRY" = 1 ]; then
+	exit 0
+fi
+[ -n "$BASE_KERNEL" ] && [ -n "$NEW_KERNEL" ] ||
+	fail "say BASE_KERNEL=<the good kernel's bzImage> NEW_KERNEL=<the bad one's> (or DRY=1 to see the job only)"
+for k in "$BASE_KERNEL" "$NEW_KERNEL"; do
+	[ -f "$k" ] || fail "kernel $k does not exist: give the path of a bzImage (arch/x86/boot/bzImage)"
+done
+
+# Fresh result directories: runs of an earlier reproduction of the same
+# report (other kernels, perhaps) must not join these.
+rm -rf "$dir/base" "$dir/new"
+side() {
+	echo "bootbench: $1 run $4 of $RUNS: $2${3:+ with $3}"
+	"$MAKE" -s --no-print-directory run O="$O" JOB="$job" KERNEL="$2" \
+		RESULTS="$dir/$1" RUNS=1 QUICK="$QUICK" FIT="$FIT" CMDLINE="$3"
+}
+# The sides take turns, so a change in the host's load over the
+# reproduction falls on both alike.
+i=1
+while [ "$i" -le "$RUNS" ]; do
+	side base "$BASE_KERNEL" "$BASE_CMDLINE" "$i" || exit $?
+	side new "$NEW_KERNEL" "$NEW_CMDLINE" "$i" || exit $?
+	i=$((i + 1))
+done
+
+result() {
+	m=$(find "$dir/$1" -name matrix.json | head -n 1)
+	[ -n "$m" ] || {
+		echo "bootbench: no results under $dir/$1: the runs above say why" >&2
+		exit 4
+	}
+	dirname "$m"
+}
+base=$(result base)
+new=$(result new)
+if [ -n "$metric" ]; then
+	"$COMPARE" --no-plot --metric "$metric" --expect "$expect" "$base" "$new"
+else
+	"$COMPARE" --no-plot --expect "$expect" "$base" "$new"
+fi
+rc=$?
+# Any verdict is an answer; only a failure to compare is an error.
+[ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] || [ "$rc" -eq 3 ]
