@@ -431,6 +431,7 @@ int cmd_reproduce(const char *report, const char *outdir)
 				 report, strerror(errno));
 	err = lkpmail_parse(text, &m, why, sizeof(why));
 	if (err) {
+		lkpmail_free(&m);
 		free(text);
 		return err == -ENOMEM ?
 			       VERDICT_INFRA :

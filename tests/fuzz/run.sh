@@ -17,7 +17,8 @@ targets="stream:boot/stream.c boot/json_parse.c init/json.c
 json:boot/json_parse.c init/json.c
 job:init/job.c benchmarks/params.c boot/bzimage.c
 topology:boot/topology.c boot/fileio.c
-jobfile:boot/jobfile.c boot/fileio.c"
+jobfile:boot/jobfile.c boot/fileio.c
+lkpmail:boot/lkpmail.c"
 status=0
 echo "$targets" | while IFS=: read -r name srcs; do
 	# FUZZ_ONLY="stream topology" runs just those.
