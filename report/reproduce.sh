@@ -35,12 +35,17 @@ if [ -n "$machine" ]; then
 	echo "bootbench: the machine: $(sed -n 's/^# Help: //p' "boot/machines/$machine.conf")"
 elif grep -q '^lscpu = ' "$job"; then
 	echo "bootbench: the machine: the report's lscpu, $(sed -n 's/^lscpu = //p' "$job")"
+elif grep -q '^sockets = ' "$job"; then
+	v() { sed -n "s/^$1 = //p" "$job"; }
+	echo "bootbench: the machine: $(v sockets) socket(s) x $(v cores) cores x $(v threads) thread(s), $(v numa | grep . || echo 1) node(s), $(v mem | grep . || echo "bootbench's default") memory"
 fi
+[ "$FIT" = 0 ] || echo "bootbench: fitted to this host: at most $(nproc) vCPUs (FIT=0 keeps the full shape)"
 if [ "$DRY" = 1 ]; then
 	exit 0
 fi
-[ -n "$BASE_KERNEL" ] && [ -n "$NEW_KERNEL" ] ||
+if [ -z "$BASE_KERNEL" ] || [ -z "$NEW_KERNEL" ]; then
 	fail "say BASE_KERNEL=<the good kernel's bzImage> NEW_KERNEL=<the bad one's> (or DRY=1 to see the job only)"
+fi
 for k in "$BASE_KERNEL" "$NEW_KERNEL"; do
 	[ -f "$k" ] || fail "kernel $k does not exist: give the path of a bzImage (arch/x86/boot/bzImage)"
 done
