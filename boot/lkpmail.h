@@ -12,7 +12,7 @@
 #define LKPMAIL_NOTES_MAX 16
 
 struct lkpmail_param {
-	char key[32];
+	char key[64];
 	char val[128];
 };
 
