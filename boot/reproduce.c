@@ -6,6 +6,7 @@
  * are report/reproduce.sh's (docs/reproduce.md).
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
 #include <stdarg.h>
@@ -275,24 +276,70 @@ static const struct {
 	{ "Skylake", 112, "lkp-skl-sp1" },
 };
 
-static int repro_text_write(const char *path, const char *text)
+/*
+ * A profile (docs/topology.md) for a machine none of ours matches, so
+ * the job names a machine as for any other (machine = FILE).
+ */
+static int repro_profile_write(const char *path, const char *name,
+			       const struct lkpmail *m,
+			       const struct topology *t)
 {
 	FILE *f = fopen(path, "w");
-	int err = 0;
+	unsigned int i;
 
 	if (!f)
 		return -errno;
-	if (fputs(text, f) == EOF)
-		err = -EIO;
-	if (fclose(f) && !err)
-		err = -errno;
-	return err;
+	fprintf(f, "# Help: %s (written by bootbench reproduce)\n",
+		m->machine[0] ? m->machine : "the report's machine");
+	fprintf(f, "name = %s\n", name);
+	if (t->cpu_model[0])
+		fprintf(f, "cpu = %s\n", t->cpu_model);
+	fprintf(f, "sockets = %u\ncores = %u\nthreads = %u\n", t->sockets,
+		t->cores, t->threads);
+	if (m->mem_gb)
+		fprintf(f, "mem = %uG\n", m->mem_gb);
+	for (i = 0; i < t->nnodes; i++)
+		fprintf(f, "node%u = %s\n", i, t->node_cpus[i]);
+	return fclose(f) ? -errno : 0;
+}
+
+/* The report's machine from its line alone: S sockets x N/S cores. */
+static void repro_topology_guess(const struct lkpmail *m, struct topology *t)
+{
+	unsigned int s = m->sockets ? m->sockets : 1;
+	unsigned int nodes = m->nodes ? m->nodes : 1, i, per;
+
+	if (m->arch[0]) {
+		s = nodes;
+		repro_note(
+			"guessed",
+			"the report's machine is %s; bootbench boots x86: the stand-in keeps its %u CPUs in %u node(s)",
+			m->arch, m->threads, nodes);
+	}
+	if (m->threads % s)
+		s = 1;
+	if (!m->sockets && !m->arch[0])
+		repro_note(
+			"guessed",
+			"%u CPUs in one socket without SMT (the report says no more)",
+			m->threads);
+	memset(t, 0, sizeof(*t));
+	t->sockets = s;
+	t->cores = m->threads / s;
+	t->threads = 1;
+	if (nodes > 1 && !(m->threads % nodes)) {
+		per = m->threads / nodes;
+		t->nnodes = nodes;
+		for (i = 0; i < nodes && i < TOPO_NODES_MAX; i++)
+			snprintf(t->node_cpus[i], sizeof(t->node_cpus[i]),
+				 "%u-%u", i * per, (i + 1) * per - 1);
+	}
 }
 
 static int repro_machine_map(const struct lkpmail *m, const char *dir,
-			     struct repro_job *j)
+			     const char *name, struct repro_job *j)
 {
-	char buf[64], path[4200], why[256];
+	char path[4200], why[256];
 	struct topology t;
 	size_t i;
 
@@ -303,50 +350,22 @@ static int repro_machine_map(const struct lkpmail *m, const char *dir,
 			return 0;
 		}
 	if (m->lscpu && !topology_lscpu_parse(m->lscpu, &t, why, sizeof(why))) {
-		snprintf(path, sizeof(path), "%s/lscpu.txt", dir);
-		if (repro_text_write(path, m->lscpu)) {
-			fprintf(stderr, "bootbench: writing %s: %s\n", path,
-				strerror(errno));
-			return -EIO;
-		}
-		repro_set(j, "lscpu", path);
+		repro_note("read", "the machine from the report's lscpu");
 	} else if (m->threads) {
-		unsigned int s = m->sockets ? m->sockets : 1;
-		unsigned int nodes = m->nodes ? m->nodes : 1;
-
-		if (m->arch[0]) {
-			s = nodes;
-			repro_note(
-				"guessed",
-				"the report's machine is %s; bootbench boots x86: the stand-in keeps its %u CPUs in %u node(s)",
-				m->arch, m->threads, nodes);
-		}
-		if (m->threads % s)
-			s = 1;
-		snprintf(buf, sizeof(buf), "%u", s);
-		repro_set(j, "sockets", buf);
-		snprintf(buf, sizeof(buf), "%u", m->threads / s);
-		repro_set(j, "cores", buf);
-		repro_set(j, "threads", "1");
-		if (nodes > 1) {
-			snprintf(buf, sizeof(buf), "%u", nodes);
-			repro_set(j, "numa", buf);
-		}
-		if (!m->sockets && !m->arch[0])
-			repro_note(
-				"guessed",
-				"%u CPUs in one socket without SMT (the report says no more)",
-				m->threads);
+		repro_topology_guess(m, &t);
 	} else {
 		repro_note(
 			"guessed",
 			"no test machine in the report: the job runs on bootbench's default machine");
 		return 0;
 	}
-	if (m->mem_gb) {
-		snprintf(buf, sizeof(buf), "%uG", m->mem_gb);
-		repro_set(j, "mem", buf);
+	snprintf(path, sizeof(path), "%s/machine.conf", dir);
+	if (repro_profile_write(path, name, m, &t)) {
+		fprintf(stderr, "bootbench: writing %s: %s\n", path,
+			strerror(errno));
+		return -EIO;
 	}
+	repro_set(j, "machine", path);
 	return 0;
 }
 
@@ -418,6 +437,20 @@ static void repro_metric_pick(const struct lkpmail *m, struct repro_job *j)
 			m->metric);
 }
 
+/* The profile's name: the mail's file name, as a results directory takes it. */
+static const char *repro_name(const char *dir)
+{
+	static char name[48];
+	const char *b = strrchr(dir, '/');
+	size_t i;
+
+	snprintf(name, sizeof(name), "%s", b ? b + 1 : dir);
+	for (i = 0; name[i]; i++)
+		if (!isalnum((unsigned char)name[i]) && !strchr("._-", name[i]))
+			name[i] = '_';
+	return name;
+}
+
 int cmd_reproduce(const char *report, const char *outdir)
 {
 	struct repro_job j = { .n = 0 };
@@ -483,7 +516,7 @@ int cmd_reproduce(const char *report, const char *outdir)
 				dir, strerror(-err));
 		goto out;
 	}
-	err = repro_machine_map(&m, dir, &j);
+	err = repro_machine_map(&m, dir, repro_name(dir), &j);
 	if (err) {
 		err = VERDICT_INFRA;
 		goto out;

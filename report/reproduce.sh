@@ -31,14 +31,16 @@ dir=$(dirname "$job")
 echo "bootbench: the job ($job):"
 grep -v '^#' "$job" | sed 's/^/    /'
 machine=$(sed -n 's/^machine = //p' "$job")
-if [ -n "$machine" ]; then
+case $machine in
+"") ;;
+*/*)
+	echo "bootbench: the machine ($machine): $(sed -n 's/^# Help: //p' "$machine")"
+	grep -v '^#' "$machine" | sed 's/^/    /'
+	;;
+*)
 	echo "bootbench: the machine: $(sed -n 's/^# Help: //p' "boot/machines/$machine.conf")"
-elif grep -q '^lscpu = ' "$job"; then
-	echo "bootbench: the machine: the report's lscpu, $(sed -n 's/^lscpu = //p' "$job")"
-elif grep -q '^sockets = ' "$job"; then
-	v() { sed -n "s/^$1 = //p" "$job"; }
-	echo "bootbench: the machine: $(v sockets) socket(s) x $(v cores) cores x $(v threads) thread(s), $(v numa | grep . || echo 1) node(s), $(v mem | grep . || echo "bootbench's default") memory"
-fi
+	;;
+esac
 [ "$FIT" = 0 ] || echo "bootbench: fitted to this host: at most $(nproc) vCPUs (FIT=0 keeps the full shape)"
 if [ "$DRY" = 1 ]; then
 	exit 0

@@ -1,8 +1,8 @@
 # Sourced by tests/run.sh after compare-boot.sh: make reproduce.
 #
 # The reader on every report kept as test data (tests/reproduce/reports,
-# sources in its SOURCES.md): the job and machine it writes must be the
-# ones written out by hand in tests/reproduce/expected. Then bad input,
+# sources in its SOURCES.md): the job and machine profile it writes must
+# be the ones written out by hand in tests/reproduce/expected. Then bad input,
 # and two real reproductions of the aim9 report on the default kernel:
 # against itself (no significant change) and with page-table isolation
 # turned off on the base side only (the i3-3220 profile's IvyBridge CPU
@@ -16,7 +16,11 @@ for rp_mail in tests/reproduce/reports/*.txt; do
 	if [ "$rp_rc" -eq 0 ]; then
 		{
 			grep -v '^job ' "$T/rp.out"
-			grep -v '^#\|^report = ' "$rp_out/$rp_name/job"
+			grep -v '^#\|^report = ' "$rp_out/$rp_name/job" |
+				sed 's|^machine = .*/machine.conf$|machine = machine.conf|'
+			if [ -f "$rp_out/$rp_name/machine.conf" ]; then
+				grep -v '^#' "$rp_out/$rp_name/machine.conf"
+			fi
 		} >"$T/rp.got"
 	else
 		echo "error $(tail -n 1 "$T/rp.err" | sed 's/^bootbench: //')" >"$T/rp.got"
@@ -31,6 +35,13 @@ for rp_mail in tests/reproduce/reports/*.txt; do
 			"$(diff "$rp_want" "$T/rp.got" 2>&1 | tr '\n' ' ' | cut -c1-300)"
 	fi
 done
+# The same hackbench mail with a CPU no profile of ours matches: the
+# machine profile comes from its lscpu lines, node lists and all.
+sed 's/112 threads Skylake/112 threads Xeon/' tests/reproduce/reports/hackbench-cpumask-regression-lscpu.txt >"$T/xeon.txt"
+"$tool" reproduce "$T/xeon.txt" "$rp_out" >/dev/null 2>&1
+check "reproduce: a machine of no profile is written from the mail's lscpu (2 x 28 x 2, its nodes)" \
+	sh -c "grep -v '^#' '$rp_out/xeon/machine.conf' | tr '\n' ' ' |
+		grep -qx 'name = xeon cpu = Skylake-Server sockets = 2 cores = 28 threads = 2 mem = 64G node0 = 0-27,56-83 node1 = 28-55,84-111 '"
 check "reproduce: a report we cannot run writes nothing" \
 	test ! -e "$rp_out/aim9-disk_src-shmem-19.0-unsupported"
 check "reproduce: DRY=1 prints the job and the machine's profile" \
