@@ -444,7 +444,8 @@ static const char *repro_name(const char *dir)
 	const char *b = strrchr(dir, '/');
 	size_t i;
 
-	snprintf(name, sizeof(name), "%s", b ? b + 1 : dir);
+	/* The first 47 bytes are plenty; the rest is cut on purpose. */
+	snprintf(name, sizeof(name), "%.47s", b ? b + 1 : dir);
 	for (i = 0; name[i]; i++)
 		if (!isalnum((unsigned char)name[i]) && !strchr("._-", name[i]))
 			name[i] = '_';

@@ -8,7 +8,8 @@
  *   not reproduced  significant the other way, or no significant
  *                   change and the report's lies outside our 95% interval
  *   inconclusive    no significant change, but the report's is inside
- *                   our interval: more runs would tell, and how many
+ *                   our interval, or ours leaves 0 out while the test
+ *                   is not yet sure: more runs would tell, and how many
  */
 #include <math.h>
 #include <stdio.h>
@@ -62,6 +63,18 @@ int cmp_expect_print(const struct cmp *c, double expect, FILE *out)
 	if (x->significant) {
 		fprintf(out, "not reproduced: the change goes the other way\n");
 		return CMP_EXPECT_NOT_REPRODUCED;
+	}
+	if (!isnan(lo) && (lo > 0 || hi < 0)) {
+		/* The interval leaves 0 out, the test is not yet sure. */
+		pooled = sqrt((r->base.s.sd * r->base.s.sd +
+			       x->side.s.sd * x->side.s.sd) /
+			      2);
+		need = stats_runs_needed(pooled,
+					 x->side.s.mean - r->base.s.mean);
+		fprintf(out,
+			"no significant change yet: inconclusive, our interval leaves 0 out but the test wants more runs (RUNS=%u)\n",
+			need > r->base.n ? need : (unsigned int)r->base.n + 2);
+		return CMP_EXPECT_INCONCLUSIVE;
 	}
 	if (!isnan(lo) && (expect < lo || expect > hi)) {
 		fprintf(out,
