@@ -31,7 +31,7 @@ int cmp_expect_print(const struct cmp *c, double expect, FILE *out)
 {
 	const struct cmp_row *r = expect_row(c);
 	const struct cmp_cell *x = r ? &r->cell[0] : NULL;
-	double lo, hi, pooled;
+	double lo, hi;
 	unsigned int need;
 	int same_way;
 
@@ -66,11 +66,7 @@ int cmp_expect_print(const struct cmp *c, double expect, FILE *out)
 	}
 	if (!isnan(lo) && (lo > 0 || hi < 0)) {
 		/* The interval leaves 0 out, the test is not yet sure. */
-		pooled = sqrt((r->base.s.sd * r->base.s.sd +
-			       x->side.s.sd * x->side.s.sd) /
-			      2);
-		need = stats_runs_needed(pooled,
-					 x->side.s.mean - r->base.s.mean);
+		need = x->runs_needed; /* for the change we measured */
 		fprintf(out,
 			"no significant change yet: inconclusive, our interval leaves 0 out but the test wants more runs (RUNS=%u)\n",
 			need > r->base.n ? need : (unsigned int)r->base.n + 2);
@@ -83,10 +79,8 @@ int cmp_expect_print(const struct cmp *c, double expect, FILE *out)
 		return CMP_EXPECT_NOT_REPRODUCED;
 	}
 	/* Runs per kernel that would show a change of the report's size. */
-	pooled = sqrt(
-		(r->base.s.sd * r->base.s.sd + x->side.s.sd * x->side.s.sd) /
-		2);
-	need = stats_runs_needed(pooled, r->base.s.mean * expect / 100);
+	need = stats_runs_needed_pooled(&r->base.s, &x->side.s,
+					r->base.s.mean * expect / 100);
 	if (need > r->base.n || need > x->side.n)
 		fprintf(out,
 			"no significant change: inconclusive, about %u runs per kernel would tell a %.1f%% change from this noise (RUNS=%u)\n",

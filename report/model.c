@@ -76,7 +76,7 @@ static void cmp_cell_test(const struct cmp *c, const struct cmp_row *r,
 			  struct cmp_cell *x)
 {
 	const struct cmp_side *a = &r->base, *b = &x->side;
-	double t, df, u, pooled;
+	double t, df, u;
 	int exact;
 
 	x->p = x->p_welch = x->p_mwu = NAN;
@@ -130,8 +130,8 @@ static void cmp_cell_test(const struct cmp *c, const struct cmp_row *r,
 	if (stats_ratio_interval(a->v, a->n, b->v, b->n, 0.95,
 				 CMP_BOOTSTRAP_ROUNDS, &x->ci_lo, &x->ci_hi))
 		x->ci_lo = x->ci_hi = NAN;
-	pooled = sqrt((a->s.sd * a->s.sd + b->s.sd * b->s.sd) / 2);
-	x->runs_needed = stats_runs_needed(pooled, b->s.mean - a->s.mean);
+	x->runs_needed =
+		stats_runs_needed_pooled(&a->s, &b->s, b->s.mean - a->s.mean);
 }
 
 static int cmp_row_fill(struct cmp *c, struct cmp_row *r, const char *name)

@@ -433,3 +433,11 @@ unsigned int stats_runs_needed(double sd, double diff)
 		return 2;
 	return n > 1e6 ? 1000000 : (unsigned int)n;
 }
+
+unsigned int stats_runs_needed_pooled(const struct stats_summary *a,
+				      const struct stats_summary *b,
+				      double diff)
+{
+	return stats_runs_needed(sqrt((a->sd * a->sd + b->sd * b->sd) / 2),
+				 diff);
+}

@@ -83,5 +83,9 @@ int stats_fdr_select(const double *p, size_t n, double q, unsigned char *hit);
  * deviation is @sd (normal approximation). 0 when @diff is 0.
  */
 unsigned int stats_runs_needed(double sd, double diff);
+/* The same with the two sides' pooled spread. */
+unsigned int stats_runs_needed_pooled(const struct stats_summary *a,
+				      const struct stats_summary *b,
+				      double diff);
 
 #endif
