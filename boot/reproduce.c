@@ -19,6 +19,7 @@
 #include "fileio.h"
 #include "lkpmail.h"
 #include "rundir.h"
+#include "tests.h"
 #include "topology.h"
 
 #define REPRO_KEYS_MAX 24
@@ -81,16 +82,16 @@ static const struct {
 	{ "vm-scalability", "aim9 AIM9_TEST=fork_test (page tables)" },
 };
 
-/* UnixBench's test names as LKP's `test:` gives them: all ours. */
-static const char *const repro_unixbench[] = {
-	"execl",  "spawn",  "context1", "pipe",	  "syscall", "shell1",
-	"shell8", "fstime", "fsbuffer", "fsdisk", NULL,
-};
+/*
+ * LKP's unixbench `test:` names are ours: one of the UnixBench tests of
+ * benchmarks/tests.def, whose headline is unixbench.throughput.
+ */
+static int repro_is_unixbench(const char *name)
+{
+	const struct test_desc *t = test_find(name);
 
-static const char *const repro_aim9[] = {
-	"shared_memory", "fork_test",	"exec_test",  "signal_test",
-	"pipe_cpy",	 "stream_pipe", "dgram_pipe", NULL,
-};
+	return t && !strcmp(t->headline, "unixbench.throughput");
+}
 
 static int word_listed(const char *w, const char *const *list)
 {
@@ -184,14 +185,14 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 			"guessed",
 			"the benchmark is %s (named in the text; it is not a robot's report)",
 			hint);
-		if (word_listed(hint, repro_unixbench))
+		if (repro_is_unixbench(hint))
 			return repro_unixbench_params(m, j, hint);
 		repro_set(j, "test", hint);
 		return 0;
 	}
 	if (!strcmp(tc, "unixbench")) {
 		v = lkpmail_param_get(m, "test");
-		if (!v || !word_listed(v, repro_unixbench)) {
+		if (!v || !repro_is_unixbench(v)) {
 			fprintf(stderr,
 				"bootbench: unixbench test '%s' is not one bootbench implements: it has execl, spawn, context1, pipe, syscall, shell1, shell8, fstime, fsbuffer, fsdisk\n",
 				v ? v : "(none given)");
@@ -220,11 +221,14 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		return 0;
 	}
 	if (!strcmp(tc, "aim9")) {
+		/* The same check make run makes of AIM9_TEST. */
+		const struct param_spec *spec = param_spec_find("aim9_test");
+
 		v = lkpmail_param_get(m, "test");
-		if (v && !word_listed(v, repro_aim9)) {
+		if (v && param_value_check(spec, v)) {
 			fprintf(stderr,
-				"bootbench: aim9 test '%s' is not one bootbench implements: it has shared_memory, fork_test, exec_test, signal_test, pipe_cpy, stream_pipe, dgram_pipe\n",
-				v);
+				"bootbench: aim9 test '%s' is not one bootbench implements: it has %s\n",
+				v, spec->choices);
 			return -ENOENT;
 		}
 		repro_set(j, "test", "aim9");
