@@ -133,21 +133,34 @@ static int aim9_child_wait(pid_t pid)
 	return 0;
 }
 
-/* fork_test (factor 100): 100 times fork a child that exits at once. */
-static int aim9_fork_test(void)
+/*
+ * @n times fork a child and wait for it: the child exits at once, or
+ * with @exec, execs a program that only exits 0.
+ */
+static int aim9_children_run(int n, int exec)
 {
 	int i, err = 0;
 
-	for (i = 0; i < 100 && !err; i++) {
+	for (i = 0; i < n && !err; i++) {
 		pid_t pid = fork();
 
 		if (pid < 0)
 			return -errno;
-		if (!pid)
-			_exit(0);
+		if (!pid) {
+			if (exec)
+				execl(harness_self(), "true", "--copy",
+				      (char *)NULL);
+			_exit(exec ? 127 : 0);
+		}
 		err = aim9_child_wait(pid);
 	}
 	return err;
+}
+
+/* fork_test (factor 100): 100 times fork a child that exits at once. */
+static int aim9_fork_test(void)
+{
+	return aim9_children_run(100, 0);
 }
 
 /*
@@ -157,20 +170,7 @@ static int aim9_fork_test(void)
  */
 static int aim9_exec_test(void)
 {
-	int i, err = 0;
-
-	for (i = 0; i < 5 && !err; i++) {
-		pid_t pid = fork();
-
-		if (pid < 0)
-			return -errno;
-		if (!pid) {
-			execl(harness_self(), "true", "--copy", (char *)NULL);
-			_exit(127);
-		}
-		err = aim9_child_wait(pid);
-	}
-	return err;
+	return aim9_children_run(5, 1);
 }
 
 static volatile sig_atomic_t aim9_sigcount, aim9_sigwrong;

@@ -245,11 +245,6 @@ static int dbench_load_gen(void)
 	return 0;
 }
 
-static double dbench_now(void)
-{
-	return harness_now();
-}
-
 static void dbench_path(char *buf, size_t size, unsigned int d, unsigned int f,
 			int renamed)
 {
@@ -467,7 +462,7 @@ static int dbench_client_run(struct dbench_client *c, unsigned int id,
 	while (!c->done) {
 		for (i = 0; i < dbench_load_n && !c->done; i++) {
 			const struct dbench_step *s = &dbench_load[i];
-			double t0 = dbench_now(), t;
+			double t0 = harness_now(), t;
 
 			c->op_start = t0;
 			if (dbench_step_run(st, s)) {
@@ -475,7 +470,7 @@ static int dbench_client_run(struct dbench_client *c, unsigned int id,
 				return 1;
 			}
 			c->op_start = 0;
-			t = dbench_now() - t0;
+			t = harness_now() - t0;
 			c->ops[s->op]++;
 			if (t > c->max_latency)
 				c->max_latency = t;
@@ -564,7 +559,7 @@ static int dbench_run(int argc, char **argv)
 	}
 	close(barrier[0]);
 	close(barrier[1]); /* releases the clients */
-	start = dbench_now();
+	start = harness_now();
 	for (;;) {
 		struct timespec one = { 1, 0 };
 		double now;
@@ -572,7 +567,7 @@ static int dbench_run(int argc, char **argv)
 		int idle = 0;
 
 		nanosleep(&one, NULL);
-		now = dbench_now();
+		now = harness_now();
 		t = now - start;
 		for (i = 0; i < nclients; i++) {
 			bytes += c[i].bytes - c[i].bytes_warmup;
