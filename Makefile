@@ -77,6 +77,8 @@ CMP_FLAGS ?=
 HOSTCC ?= gcc
 MUSLCC ?= musl-gcc
 WARN := -Wall -Wextra -Werror
+# Every include names its folder from the top: "proto/json.h", "lib/fileio.h".
+INC := -I.
 HOST_CFLAGS ?= -O2 -g
 GUEST_CFLAGS ?= -O2
 # Fixed timestamp for the image, so that builds are reproducible.
@@ -111,11 +113,13 @@ INIT := $(B)/guest/init
 BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS))
 BASE_CPIO := $(B)/base.cpio
 
-HOST_SRCS := $(wildcard boot/*.c) init/json.c benchmarks/params.c
-COMPARE_SRCS := $(wildcard report/*.c) boot/json_parse.c boot/fileio.c boot/rundir.c boot/tests.c init/json.c
-COMPARE_HDRS := $(wildcard report/*.h) boot/json_parse.h boot/fileio.h boot/rundir.h boot/tests.h init/json.h benchmarks/tests.def
-HOST_HDRS := $(wildcard boot/*.h) init/json.h benchmarks/params.h benchmarks/tests.def
-INIT_SRCS := $(wildcard init/*.c)
+PROTO_SRCS := $(wildcard proto/*.c)
+LIB_SRCS := $(wildcard lib/*.c)
+HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) benchmarks/params.c
+COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
+COMPARE_HDRS := $(wildcard report/*.h proto/*.h lib/*.h) benchmarks/tests.def
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/params.h benchmarks/tests.def
+INIT_SRCS := $(wildcard init/*.c) proto/json.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
 	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c
 # UnixBench's shell tests: our scripts and a generated sort input.
@@ -137,12 +141,12 @@ deps:
 $(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) -lm
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) -lm
 
 $(COMPARE): $(COMPARE_SRCS) $(COMPARE_HDRS)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ $(COMPARE_SRCS) -lm
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(COMPARE_SRCS) -lm
 
 $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
 	$(quiet) HOSTCC $@
@@ -152,16 +156,16 @@ $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
 $(LIBKMOD): init/libkmod-build.sh
 	$(AT)init/libkmod-build.sh $(B)/libkmod
 
-$(INIT): $(INIT_SRCS) init/init.h init/json.h $(LIBKMOD)
+$(INIT): $(INIT_SRCS) init/init.h proto/json.h $(LIBKMOD)
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
+	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
 $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(MUSLCC) -static $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
+	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
 
 # The same benchmarks built for the host with its own compiler and libc,
 # to run on bare metal beside the VM numbers: make host-bench.
@@ -170,7 +174,7 @@ HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS))
 $(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
 
 $(B)/guest/bench/shell/sort.src $(B)/host/bench/shell/sort.src: benchmarks/shell/sort-src.sh
 	$(AT)mkdir -p $(@D)
@@ -258,7 +262,7 @@ reproduce: deps
 		RUNS="$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)" \
 		QUICK="$(QUICK)" FIT="$(if $(FIT),$(FIT),1)" DRY="$(DRY)" \
 		BASE_CMDLINE="$(BASE_CMDLINE)" NEW_CMDLINE="$(NEW_CMDLINE)" \
-		report/reproduce.sh
+		reproduce/reproduce.sh
 
 replay: $(BOOTBENCH)
 	$(AT)test -n "$(STREAM)" || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }

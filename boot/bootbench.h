@@ -18,14 +18,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../benchmarks/params.h"
-#include "../init/json.h"
-#include "aggregate.h"
+#include "benchmarks/params.h"
+#include "proto/json.h"
+#include "lib/aggregate.h"
 #include "bzimage.h"
 #include "qemu.h"
-#include "rundir.h"
+#include "lib/rundir.h"
 #include "session.h"
-#include "tests.h"
+#include "lib/tests.h"
 #include "topology.h"
 
 #define PARAMS_MAX 32

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
+#include "lib/fileio.h"
 #include "jobfile.h"
 
 static char *jobfile_trim(char *s)

@@ -2,7 +2,7 @@
 #ifndef BOOTBENCH_QEMU_H
 #define BOOTBENCH_QEMU_H
 
-#include "strv.h"
+#include "lib/strv.h"
 #include "topology.h"
 
 enum qemu_accel {

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "json_parse.h"
+#include "proto/json_parse.h"
 
 /*
  * The results stream from the guest (docs/protocol.md), read as it

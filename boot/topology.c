@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
+#include "lib/fileio.h"
 #include "topology.h"
 
 static __attribute__((format(printf, 3, 4))) int

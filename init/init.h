@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "json.h"
+#include "proto/json.h"
 
 #define RESULTS_PORT_NAME "bootbench.results"
 #define RECORD_VERSION 1

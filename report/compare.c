@@ -19,7 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../boot/tests.h"
+#include "lib/tests.h"
 #include "compare.h"
 
 static void usage(FILE *f)

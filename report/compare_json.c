@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "../init/json.h"
+#include "proto/json.h"
 #include "compare.h"
 
 /* A number, or null where there is none (json_number_write's rule). */

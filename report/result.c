@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../boot/fileio.h"
-#include "../boot/json_parse.h"
-#include "../boot/rundir.h"
-#include "../boot/tests.h"
+#include "lib/fileio.h"
+#include "proto/json_parse.h"
+#include "lib/rundir.h"
+#include "lib/tests.h"
 #include "result.h"
 
 static int result_metric_cmp(const void *a, const void *b)

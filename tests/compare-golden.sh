@@ -1,7 +1,7 @@
 # Sourced by tests/run.sh: `compare` on fixed result directories
 # (tests/compare/), against golden outputs, with the sanitized tool.
 cmp_tool=$T/bootbench-compare
-build bootbench-compare report/*.c boot/json_parse.c boot/fileio.c boot/rundir.c boot/tests.c init/json.c
+build bootbench-compare report/*.c proto/*.c lib/*.c
 
 # golden NAME EXPECTED-EXIT ARGS...: the output must match byte for byte.
 golden() {

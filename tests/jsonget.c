@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../boot/fileio.h"
-#include "../boot/json_parse.h"
+#include "lib/fileio.h"
+#include "proto/json_parse.h"
 
 static int print_member(const struct json_value *v, const char *key)
 {

@@ -49,7 +49,7 @@ unit() {
 
 # --- unit tests, sanitized -------------------------------------------
 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-CF="-Wall -Wextra -Werror -g -O1 $SAN"
+CF="-Wall -Wextra -Werror -I. -g -O1 $SAN"
 build() {
 	out=$1
 	shift
@@ -58,23 +58,23 @@ build() {
 		return 1
 	}
 }
-build test_json tests/unit/test_json.c init/json.c boot/json_parse.c &&
+build test_json tests/unit/test_json.c proto/json.c proto/json_parse.c &&
 	unit test_json
-build test_stream tests/unit/test_stream.c boot/stream.c boot/json_parse.c init/json.c &&
+build test_stream tests/unit/test_stream.c boot/stream.c proto/json_parse.c proto/json.c &&
 	unit test_stream
-build test_host tests/unit/test_host.c boot/qemu.c boot/strv.c boot/bzimage.c boot/topology.c boot/fileio.c \
+build test_host tests/unit/test_host.c boot/qemu.c lib/strv.c boot/bzimage.c boot/topology.c lib/fileio.c \
 	benchmarks/params.c benchmarks/unixbench.c benchmarks/messaging.c \
 	-lpthread && unit test_host
 build test_job tests/unit/test_job.c init/job.c && unit test_job
-build test_topology tests/unit/test_topology.c boot/topology.c boot/fileio.c && unit test_topology
+build test_topology tests/unit/test_topology.c boot/topology.c lib/fileio.c && unit test_topology
 build test_stats tests/unit/test_stats.c report/stats.c && unit test_stats
 build test_rules tests/unit/test_rules.c report/rules.c report/stats.c && unit test_rules
 build mkcpio initramfs/mkcpio.c initramfs/cpio.c
-build jsonget tests/jsonget.c boot/json_parse.c boot/fileio.c init/json.c
-build schemacheck tests/schemacheck.c boot/json_parse.c boot/fileio.c init/json.c
+build jsonget tests/jsonget.c proto/json_parse.c lib/fileio.c proto/json.c
+build schemacheck tests/schemacheck.c proto/json_parse.c lib/fileio.c proto/json.c
 j=$T/jsonget
 # The host tool itself runs the direct tests below under ASan/UBSan.
-build bootbench boot/*.c init/json.c benchmarks/params.c
+build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c benchmarks/params.c
 
 . tests/compare-golden.sh
 

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../boot/fileio.h"
-#include "../boot/json_parse.h"
+#include "lib/fileio.h"
+#include "proto/json_parse.h"
 
 static char why[512];
 

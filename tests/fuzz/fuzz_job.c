@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../benchmarks/params.h"
-#include "../../boot/bzimage.h"
-#include "../../init/init.h"
+#include "benchmarks/params.h"
+#include "boot/bzimage.h"
+#include "init/init.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -4,8 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../boot/json_parse.h"
-#include "../../init/json.h"
+#include "proto/json_parse.h"
+#include "proto/json.h"
 
 static void rewrite(const struct json_value *v, struct json_buf *j)
 {

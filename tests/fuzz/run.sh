@@ -12,13 +12,13 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 out=$B/fuzz
 mkdir -p "$out"
-flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
-targets="stream:boot/stream.c boot/json_parse.c init/json.c
-json:boot/json_parse.c init/json.c
+flags="-I. -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
+targets="stream:boot/stream.c proto/json_parse.c proto/json.c
+json:proto/json_parse.c proto/json.c
 job:init/job.c benchmarks/params.c boot/bzimage.c
-topology:boot/topology.c boot/fileio.c
-jobfile:boot/jobfile.c boot/fileio.c
-lkpmail:boot/lkpmail.c"
+topology:boot/topology.c lib/fileio.c
+jobfile:boot/jobfile.c lib/fileio.c
+lkpmail:reproduce/lkpmail.c"
 status=0
 echo "$targets" | while IFS=: read -r name srcs; do
 	# FUZZ_ONLY="stream topology" runs just those.

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../benchmarks/messaging.h"
-#include "../../benchmarks/params.h"
-#include "../../benchmarks/unixbench.h"
-#include "../../boot/bzimage.h"
-#include "../../boot/qemu.h"
+#include "benchmarks/messaging.h"
+#include "benchmarks/params.h"
+#include "benchmarks/unixbench.h"
+#include "boot/bzimage.h"
+#include "boot/qemu.h"
 #include "check.h"
 
 static int argv_has(const struct strv *a, const char *opt, const char *val)

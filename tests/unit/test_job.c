@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../../init/init.h"
+#include "init/init.h"
 #include "check.h"
 
 int main(void)

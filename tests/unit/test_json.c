@@ -3,8 +3,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../../boot/json_parse.h"
-#include "../../init/json.h"
+#include "proto/json_parse.h"
+#include "proto/json.h"
 #include "check.h"
 
 static int parses(const char *s)

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../report/rules.h"
+#include "report/rules.h"
 #include "check.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "../../report/stats.h"
+#include "report/stats.h"
 #include "check.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../boot/stream.h"
+#include "boot/stream.h"
 #include "check.h"
 
 #define HELLO                                                             \

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "../../boot/topology.h"
+#include "boot/topology.h"
 #include "check.h"
 
 static int resolve(struct topology_request *r, struct topology *t)

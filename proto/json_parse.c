@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../init/json.h"
+#include "proto/json.h"
 #include "json_parse.h"
 
 struct json_parser {

@@ -9,11 +9,11 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "../init/json.h"
+#include "proto/json.h"
 #include "aggregate.h"
-#include "fileio.h"
-#include "json_parse.h"
-#include "rundir.h"
+#include "lib/fileio.h"
+#include "proto/json_parse.h"
+#include "lib/rundir.h"
 
 struct agg_metric {
 	char *name;

@@ -15,12 +15,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bootbench.h"
-#include "fileio.h"
+#include "boot/bootbench.h"
+#include "lib/fileio.h"
 #include "lkpmail.h"
-#include "rundir.h"
-#include "tests.h"
-#include "topology.h"
+#include "lib/rundir.h"
+#include "lib/tests.h"
+#include "boot/topology.h"
 
 #define REPRO_KEYS_MAX 24
 

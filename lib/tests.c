@@ -8,7 +8,7 @@
 static const struct test_desc test_table[] = {
 #define TEST(name, headline, higher, params, det_floor) \
 	{ #name, headline, higher, params, det_floor },
-#include "../benchmarks/tests.def"
+#include "benchmarks/tests.def"
 #undef TEST
 };
 

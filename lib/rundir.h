@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "../init/json.h"
+#include "proto/json.h"
 
 /*
  * A run directory, <results>/<test>/<params>/<release>/<N>, is written
