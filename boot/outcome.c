@@ -199,6 +199,37 @@ void verdict_fields_write(struct json_buf *j, const struct session *s)
 	}
 }
 
+/*
+ * Under TCG a named CPU model may ask for features QEMU cannot emulate;
+ * QEMU drops them with a warning ("TCG doesn't support requested
+ * feature: CPUID.01H:ECX.fma [bit 12]"). The guest then is not quite
+ * the report's CPU: say which were dropped.
+ */
+static void cpu_dropped_write(struct json_buf *j, const struct rundir *rd)
+{
+	static const char mark[] = "doesn't support requested feature: ";
+	char path[4300], line[512];
+	const char *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/qemu.log", rd->tmp);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	json_key_write(j, "cpu_features_dropped");
+	json_array_open(j);
+	while (fgets(line, sizeof(line), f)) {
+		p = strstr(line, mark);
+		if (!p)
+			continue;
+		p += sizeof(mark) - 1;
+		line[strcspn(line, "\r\n")] = '\0';
+		json_string_write(j, p);
+	}
+	json_array_close(j);
+	fclose(f);
+}
+
 int job_write(const struct rundir *rd, const struct run_opts *o,
 	      const char *release, const char *accel_why,
 	      const struct session *s, const char *cmdline)
@@ -246,6 +277,7 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	json_string_write(&j, cmdline);
 	json_key_write(&j, "qemu_command");
 	json_string_write(&j, s->qemu_cmd ? s->qemu_cmd : "");
+	cpu_dropped_write(&j, rd);
 	verdict_fields_write(&j, s);
 	json_object_close(&j);
 	err = rundir_file_write(rd, "job.json", &j);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/fileio.h"
+#include "cputable.h"
 #include "topology.h"
 
 static __attribute__((format(printf, 3, 4))) int
@@ -194,38 +195,32 @@ static const char *topo_line_value(char *line, const char *key, char sep)
 	return v;
 }
 
-/* A report's "Model name:" to the closest QEMU CPU model. */
-static const char *topo_cpu_model(const char *model)
+/*
+ * A report's "Model name:" to the closest QEMU CPU model (boot/cpus.def);
+ * where the name says only the vendor, its CPU family and model may say
+ * more.
+ */
+static void topo_cpu_model(struct topology *t, const char *name,
+			   unsigned int family, unsigned int model)
 {
-	static const struct {
-		const char *match, *qemu;
-	} map[] = {
-		{ "06/55", "Skylake-Server" },
-		{ "06/85", "Skylake-Server" },
-		{ "Skylake", "Skylake-Server" },
-		{ "E5-2690 v2", "IvyBridge" },
-		{ "i3-3220", "IvyBridge" },
-		{ "i7 CPU 870", "Nehalem" },
-		{ "Cascade", "Cascadelake-Server" },
-		{ "Ice", "Icelake-Server" },
-		{ "Sapphire", "SapphireRapids" },
-		{ "Haswell", "Haswell" },
-		{ "Broadwell", "Broadwell" },
-		{ "EPYC", "EPYC" },
-	};
-	size_t i;
+	struct cpu_info ci, fms;
+	int err = cpu_lookup(name, &ci);
 
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (strstr(model, map[i].match))
-			return map[i].qemu;
-	return "";
+	if ((err || !ci.codename) && family &&
+	    !cpu_lookup_fms(family, model, &fms)) {
+		ci = fms;
+		err = 0;
+	}
+	if (!err)
+		snprintf(t->cpu_model, sizeof(t->cpu_model), "%s", ci.qemu);
 }
 
 int topology_lscpu_parse(const char *text, struct topology *t, char *why,
 			 size_t len)
 {
 	char *copy = strdup(text), *line, *save = NULL;
-	unsigned int cpus = 0, node;
+	unsigned int cpus = 0, node, family = 0, model = 0;
+	char name[128] = "";
 	const char *v;
 
 	if (!copy)
@@ -244,8 +239,11 @@ int topology_lscpu_parse(const char *text, struct topology *t, char *why,
 		else if ((v = topo_line_value(line, "Socket(s)", ':')))
 			t->sockets = strtoul(v, NULL, 10);
 		else if ((v = topo_line_value(line, "Model name", ':')))
-			snprintf(t->cpu_model, sizeof(t->cpu_model), "%s",
-				 topo_cpu_model(v));
+			snprintf(name, sizeof(name), "%s", v);
+		else if ((v = topo_line_value(line, "CPU family", ':')))
+			family = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "Model", ':')))
+			model = strtoul(v, NULL, 10);
 		else if (sscanf(line, "NUMA node%u CPU(s):", &node) == 1 &&
 			 node < TOPO_NODES_MAX && (v = strchr(line, ':'))) {
 			v++;
@@ -258,6 +256,7 @@ int topology_lscpu_parse(const char *text, struct topology *t, char *why,
 		}
 	}
 	free(copy);
+	topo_cpu_model(t, name, family, model);
 	if (!t->sockets || !t->cores || !t->threads)
 		return topo_fail(
 			why, len,

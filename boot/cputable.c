@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lookups in boot/cpus.def, the one table of CPUs (docs/topology.md).
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cputable.h"
+
+struct cpu_gen {
+	const char *codename, *vendor;
+	unsigned int family;
+	const char *models, *qemu;
+};
+
+struct cpu_sku {
+	const char *pattern, *codename;
+	unsigned int cores, threads;
+};
+
+struct cpu_vendor {
+	const char *word, *qemu;
+};
+
+static const struct cpu_gen cpu_gens[] = {
+#define CPU_GEN(c, v, f, m, q) { c, v, f, m, q },
+#define CPU_SKU(p, c, n, t)
+#define CPU_VENDOR(w, q)
+#include "cpus.def"
+#undef CPU_GEN
+#undef CPU_SKU
+#undef CPU_VENDOR
+};
+
+static const struct cpu_sku cpu_skus[] = {
+#define CPU_GEN(c, v, f, m, q)
+#define CPU_SKU(p, c, n, t) { p, c, n, t },
+#define CPU_VENDOR(w, q)
+#include "cpus.def"
+#undef CPU_GEN
+#undef CPU_SKU
+#undef CPU_VENDOR
+};
+
+static const struct cpu_vendor cpu_vendors[] = {
+#define CPU_GEN(c, v, f, m, q)
+#define CPU_SKU(p, c, n, t)
+#define CPU_VENDOR(w, q) { w, q },
+#include "cpus.def"
+#undef CPU_GEN
+#undef CPU_SKU
+#undef CPU_VENDOR
+};
+
+#define NGENS (sizeof(cpu_gens) / sizeof(cpu_gens[0]))
+#define NSKUS (sizeof(cpu_skus) / sizeof(cpu_skus[0]))
+#define NVENDORS (sizeof(cpu_vendors) / sizeof(cpu_vendors[0]))
+
+const char *cpu_table_qemu_model(size_t i)
+{
+	if (i < NGENS)
+		return cpu_gens[i].qemu;
+	i -= NGENS;
+	return i < NVENDORS ? cpu_vendors[i].qemu : NULL;
+}
+
+static const struct cpu_gen *cpu_gen_find(const char *codename)
+{
+	size_t i;
+
+	for (i = 0; i < NGENS; i++)
+		if (!strcmp(cpu_gens[i].codename, codename))
+			return &cpu_gens[i];
+	return NULL;
+}
+
+/*
+ * How long a match of @name (case and blanks ignored) is at @s, 0 if
+ * none; a match ends where a word does.
+ */
+static size_t cpu_name_match(const char *s, const char *name)
+{
+	const char *p = s;
+
+	while (*name) {
+		if (*name == ' ') {
+			name++;
+			while (*p == ' ')
+				p++;
+			continue;
+		}
+		if (tolower((unsigned char)*p) != tolower((unsigned char)*name))
+			return 0;
+		p++;
+		name++;
+	}
+	return isalnum((unsigned char)*p) || *p == '+' ? 0 : (size_t)(p - s);
+}
+
+/* The longest code name in @model ("Zen 2" over "Zen"), or NULL. */
+static const struct cpu_gen *cpu_codename_scan(const char *model)
+{
+	const struct cpu_gen *best = NULL;
+	size_t i, n, bestn = 0;
+	const char *s;
+
+	for (s = model; *s; s++) {
+		if (s > model && isalnum((unsigned char)s[-1]))
+			continue;
+		for (i = 0; i < NGENS; i++) {
+			n = cpu_name_match(s, cpu_gens[i].codename);
+			if (n > bestn) {
+				bestn = n;
+				best = &cpu_gens[i];
+			}
+		}
+	}
+	return best;
+}
+
+/* '#' a digit, the rest literal; no digit right after. */
+static int cpu_pattern_at(const char *s, const char *pat)
+{
+	for (; *pat; pat++, s++) {
+		if (*pat == '#' ? !isdigit((unsigned char)*s) : *s != *pat)
+			return 0;
+	}
+	return !isdigit((unsigned char)*s);
+}
+
+static const struct cpu_sku *cpu_sku_scan(const char *model)
+{
+	size_t i;
+	const char *s;
+
+	for (i = 0; i < NSKUS; i++)
+		for (s = model; *s; s++)
+			if ((s == model || !isalnum((unsigned char)s[-1])) &&
+			    cpu_pattern_at(s, cpu_skus[i].pattern))
+				return &cpu_skus[i];
+	return NULL;
+}
+
+/* AMD names its core count: "AMD EPYC 7742 64-Core Processor". */
+static unsigned int cpu_named_cores(const char *model)
+{
+	const char *p = strstr(model, "-Core Processor");
+	const char *s = p;
+
+	if (!p)
+		return 0;
+	while (s > model && isdigit((unsigned char)s[-1]))
+		s--;
+	return s < p ? strtoul(s, NULL, 10) : 0;
+}
+
+static void cpu_info_set(struct cpu_info *ci, const struct cpu_gen *g)
+{
+	ci->codename = g->codename;
+	ci->vendor = g->vendor;
+	ci->qemu = g->qemu;
+}
+
+int cpu_lookup(const char *model, struct cpu_info *ci)
+{
+	const struct cpu_gen *named = cpu_codename_scan(model), *g;
+	const struct cpu_sku *sku = cpu_sku_scan(model);
+	size_t i;
+
+	memset(ci, 0, sizeof(*ci));
+	if (sku) {
+		ci->cores = sku->cores;
+		ci->threads = sku->threads;
+	}
+	ci->cores = cpu_named_cores(model) ? cpu_named_cores(model) : ci->cores;
+	/* The code name the mail gives is LKP's word; the SKU's is ours. */
+	g = named ? named : sku ? cpu_gen_find(sku->codename) : NULL;
+	if (g) {
+		cpu_info_set(ci, g);
+		if (named)
+			snprintf(ci->source, sizeof(ci->source),
+				 "the code name %s", g->codename);
+		else
+			snprintf(ci->source, sizeof(ci->source),
+				 "the SKU pattern '%s': %s", sku->pattern,
+				 g->codename);
+		return 0;
+	}
+	for (i = 0; i < NVENDORS; i++)
+		if (strstr(model, cpu_vendors[i].word)) {
+			ci->vendor = cpu_vendors[i].word;
+			ci->qemu = cpu_vendors[i].qemu;
+			snprintf(ci->source, sizeof(ci->source),
+				 "no model known: only its vendor (%s)",
+				 cpu_vendors[i].word);
+			return 0;
+		}
+	return -ENOENT;
+}
+
+static int cpu_model_listed(const char *models, unsigned int model)
+{
+	const char *p = models;
+	char *end;
+
+	while (*p) {
+		if (strtoul(p, &end, 10) == model && end != p)
+			return 1;
+		if (*end != ',')
+			return 0;
+		p = end + 1;
+	}
+	return 0;
+}
+
+int cpu_lookup_fms(unsigned int family, unsigned int model,
+		   struct cpu_info *ci)
+{
+	size_t i;
+
+	memset(ci, 0, sizeof(*ci));
+	for (i = 0; i < NGENS; i++)
+		if (cpu_gens[i].family == family &&
+		    cpu_model_listed(cpu_gens[i].models, model)) {
+			cpu_info_set(ci, &cpu_gens[i]);
+			snprintf(ci->source, sizeof(ci->source),
+				 "CPU family %u model %u: %s", family, model,
+				 cpu_gens[i].codename);
+			return 0;
+		}
+	return -ENOENT;
+}
