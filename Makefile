@@ -115,10 +115,13 @@ BASE_CPIO := $(B)/base.cpio
 
 PROTO_SRCS := $(wildcard proto/*.c)
 LIB_SRCS := $(wildcard lib/*.c)
-HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) benchmarks/params.c
+# The reader reads a metric's better way from report/rules.c, as compare does.
+HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) benchmarks/params.c \
+	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h lib/*.h) benchmarks/tests.def
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/params.h benchmarks/tests.def
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/params.h benchmarks/tests.def \
+	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
 	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c

@@ -70,6 +70,8 @@ __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
 int parse_uint_opt(const char *name, const char *s, unsigned int min,
 		   unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);
+/* The tests and parameters alone (a job checked before any boot). */
+int run_params_check(struct run_opts *o);
 int timing_parse(const char *s, int *deterministic);
 int run_params_dir(const struct run_opts *o, char *buf, size_t size);
 int param_cmp(const void *a, const void *b);
@@ -112,6 +114,12 @@ int cmd_run(struct run_opts *o);
 /* jobrun.c: a job file's combinations, or this shard's share of them */
 /* bootbench reproduce: a report mail into a job (boot/reproduce.c). */
 int cmd_reproduce(const char *report, const char *outdir);
+/*
+ * Every combination of a job file through the checks a run makes of its
+ * tests, parameters and machine, without booting: VERDICT_OK or bad
+ * input (said). What make reproduce DRY=1 relies on.
+ */
+int job_check(const struct run_opts *base, const char *path);
 int cmd_job(const struct run_opts *base, const char *path, int quick,
 	    const char *shard, int tap);
 int shard_parse(const char *s, unsigned int *i, unsigned int *n);

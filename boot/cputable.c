@@ -12,7 +12,7 @@
 #include "cputable.h"
 
 struct cpu_gen {
-	const char *codename, *vendor;
+	const char *codename, *lkp, *vendor;
 	unsigned int family;
 	const char *models, *qemu;
 };
@@ -27,7 +27,7 @@ struct cpu_vendor {
 };
 
 static const struct cpu_gen cpu_gens[] = {
-#define CPU_GEN(c, v, f, m, q) { c, v, f, m, q },
+#define CPU_GEN(c, l, v, f, m, q) { c, l, v, f, m, q },
 #define CPU_SKU(p, c, n, t)
 #define CPU_VENDOR(w, q)
 #include "cpus.def"
@@ -37,7 +37,7 @@ static const struct cpu_gen cpu_gens[] = {
 };
 
 static const struct cpu_sku cpu_skus[] = {
-#define CPU_GEN(c, v, f, m, q)
+#define CPU_GEN(c, l, v, f, m, q)
 #define CPU_SKU(p, c, n, t) { p, c, n, t },
 #define CPU_VENDOR(w, q)
 #include "cpus.def"
@@ -47,7 +47,7 @@ static const struct cpu_sku cpu_skus[] = {
 };
 
 static const struct cpu_vendor cpu_vendors[] = {
-#define CPU_GEN(c, v, f, m, q)
+#define CPU_GEN(c, l, v, f, m, q)
 #define CPU_SKU(p, c, n, t)
 #define CPU_VENDOR(w, q) { w, q },
 #include "cpus.def"
@@ -175,6 +175,7 @@ int cpu_lookup(const char *model, struct cpu_info *ci)
 	if (sku) {
 		ci->cores = sku->cores;
 		ci->threads = sku->threads;
+		ci->sku = sku->pattern;
 	}
 	ci->cores = cpu_named_cores(model) ? cpu_named_cores(model) : ci->cores;
 	/* The code name the mail gives is LKP's word; the SKU's is ours. */
@@ -217,8 +218,7 @@ static int cpu_model_listed(const char *models, unsigned int model)
 	return 0;
 }
 
-int cpu_lookup_fms(unsigned int family, unsigned int model,
-		   struct cpu_info *ci)
+int cpu_lookup_fms(unsigned int family, unsigned int model, struct cpu_info *ci)
 {
 	size_t i;
 
@@ -232,5 +232,28 @@ int cpu_lookup_fms(unsigned int family, unsigned int model,
 				 cpu_gens[i].codename);
 			return 0;
 		}
+	return -ENOENT;
+}
+
+int cpu_lookup_host(const char *host, struct cpu_info *ci)
+{
+	const char *p = host;
+	size_t i, n;
+
+	memset(ci, 0, sizeof(*ci));
+	while ((p = strchr(p, '-'))) {
+		p++;
+		for (i = 0; i < NGENS; i++) {
+			n = strlen(cpu_gens[i].lkp);
+			if (n && !strncmp(p, cpu_gens[i].lkp, n) &&
+			    (p[n] == '-' || !p[n])) {
+				cpu_info_set(ci, &cpu_gens[i]);
+				snprintf(ci->source, sizeof(ci->source),
+					 "LKP's host name %.40s: %s", host,
+					 cpu_gens[i].codename);
+				return 0;
+			}
+		}
+	}
 	return -ENOENT;
 }

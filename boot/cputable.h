@@ -14,6 +14,7 @@ struct cpu_info {
 	const char *vendor; /* "Intel", "AMD", "Hygon" */
 	const char *qemu; /* QEMU -cpu model */
 	unsigned int cores, threads; /* 0: not fixed by the SKU */
+	const char *sku; /* the SKU pattern that matched, or NULL */
 	char source[96]; /* what it was read from, for "guessed (...)" */
 };
 
@@ -26,6 +27,8 @@ int cpu_lookup(const char *model, struct cpu_info *ci);
 /* From CPUID family and model (lscpu's "CPU family:" and "Model:"). */
 int cpu_lookup_fms(unsigned int family, unsigned int model,
 		   struct cpu_info *ci);
+/* From an LKP host name: lkp-csl-2sp4 is a Cascade Lake. */
+int cpu_lookup_host(const char *host, struct cpu_info *ci);
 /* For tests: the QEMU model of row @i of the table, NULL past the end. */
 const char *cpu_table_qemu_model(size_t i);
 

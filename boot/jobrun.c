@@ -167,3 +167,29 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 	jobfile_free(&jf);
 	return verdict;
 }
+
+int job_check(const struct run_opts *base, const char *path)
+{
+	char err[512], why[256];
+	struct jobfile jf;
+	size_t i, n;
+	int v = VERDICT_OK;
+
+	if (jobfile_load(path, &jf, err, sizeof(err))) {
+		jobfile_free(&jf);
+		return bad_input("%s", err);
+	}
+	n = jobfile_combinations_count(&jf);
+	for (i = 0; i < n && v == VERDICT_OK; i++) {
+		struct run_opts o = *base;
+
+		v = job_opts_fill(&jf, i, 0, &o);
+		if (!v)
+			v = run_params_check(&o);
+		if (!v &&
+		    topology_resolve(&o.topo_req, &o.topo, why, sizeof(why)))
+			v = bad_input("impossible topology: %s", why);
+	}
+	jobfile_free(&jf);
+	return v;
+}

@@ -203,10 +203,10 @@ static const char *run_param_value(const char *key, const void *ctx)
 	return NULL;
 }
 
-int run_opts_check(struct run_opts *o)
+/* The job's tests and parameters: what a job file can get wrong. */
+int run_params_check(struct run_opts *o)
 {
-	char key[64], ukey[64], why[256];
-	struct stat st;
+	char key[64], ukey[64];
 	int i, err;
 
 	err = tests_parse(o);
@@ -245,6 +245,18 @@ int run_opts_check(struct run_opts *o)
 			return bad_input(
 				"the headline of %s is malformed in tests.def",
 				o->tests[i]->name);
+	return 0;
+}
+
+int run_opts_check(struct run_opts *o)
+{
+	char why[256];
+	struct stat st;
+	int err;
+
+	err = run_params_check(o);
+	if (err)
+		return err;
 	if (!o->kernel || !*o->kernel)
 		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
 	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))

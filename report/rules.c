@@ -66,29 +66,68 @@ static int rules_name_ends(const char *name, const char *tail)
 	       (n == t || name[n - t - 1] == '.');
 }
 
+/*
+ * Which way is better, from the words of a benchmark metric's name; the
+ * first row that matches wins (ops_per_sec is a rate, not a "_sec"
+ * total). The report reader reads a mail's metric with it too
+ * (reproduce/), so a mail's "improvement of dbench.max_latency" and
+ * compare's verdict on it agree.
+ */
+enum rules_match {
+	RULES_CONTAINS, /* anywhere in the name */
+	RULES_ENDS, /* the name ends with it */
+	RULES_LAST_WORD, /* the name's last word, after '.' or '_' */
+};
+
+static const struct {
+	const char *word;
+	enum rules_match how;
+	enum rules_direction better;
+} rules_words[] = {
+	{ "latency", RULES_CONTAINS, RULES_LOWER },
+	{ "per_sec", RULES_CONTAINS, RULES_HIGHER },
+	{ "_per_op", RULES_CONTAINS, RULES_LOWER },
+	{ "_sec", RULES_ENDS, RULES_LOWER },
+	{ "time", RULES_LAST_WORD, RULES_LOWER },
+	{ "throughput", RULES_CONTAINS, RULES_HIGHER },
+	{ "score", RULES_CONTAINS, RULES_HIGHER },
+	{ "workload", RULES_CONTAINS, RULES_HIGHER },
+	{ "MB/sec", RULES_CONTAINS, RULES_HIGHER },
+};
+
+static int rules_word_matches(const char *name, const char *w,
+			      enum rules_match how)
+{
+	size_t n = strlen(name), k = strlen(w);
+
+	if (how == RULES_CONTAINS)
+		return strstr(name, w) != NULL;
+	if (n < k || strcmp(name + n - k, w))
+		return 0;
+	return how == RULES_ENDS || n == k || strchr("._", name[n - k - 1]);
+}
+
+enum rules_direction rules_name_direction(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rules_words) / sizeof(rules_words[0]); i++)
+		if (rules_word_matches(name, rules_words[i].word,
+				       rules_words[i].how))
+			return rules_words[i].better;
+	return RULES_NONE;
+}
+
 enum rules_direction rules_direction_get(const char *name, const char *headline,
 					 int headline_higher)
 {
-	static const char *const higher[] = { "throughput", "ops_per_sec",
-					      "score",	    "workload",
-					      "MB/sec",	    NULL };
-	static const char *const lower[] = { "latency", "usecs_per_op",
-					     "time_sec", NULL };
-	const char *const *w;
-
 	if (headline && *headline && rules_name_ends(name, headline))
 		return headline_higher ? RULES_HIGHER : RULES_LOWER;
 	if (rules_kind_get(name) == RULES_FAILURE)
 		return RULES_LOWER;
 	if (!rules_is_benchmark_metric(name))
 		return RULES_NONE;
-	for (w = lower; *w; w++)
-		if (strstr(name, *w))
-			return RULES_LOWER;
-	for (w = higher; *w; w++)
-		if (strstr(name, *w))
-			return RULES_HIGHER;
-	return RULES_NONE;
+	return rules_name_direction(name);
 }
 
 struct rules_side {

@@ -30,6 +30,9 @@ enum rules_kind rules_kind_get(const char *name);
 enum rules_direction rules_direction_get(const char *name, const char *headline,
 					 int headline_higher);
 
+/* Which way is better, from a benchmark metric's name alone. */
+enum rules_direction rules_name_direction(const char *name);
+
 /* The benchmarks' own numbers: LKP's 1.01 rather than 1.05. */
 int rules_is_benchmark_metric(const char *name);
 

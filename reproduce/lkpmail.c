@@ -186,7 +186,11 @@ static void lkpmail_headline_read(const char *flat, struct lkpmail *m)
 	char word[128];
 	size_t n;
 
-	if (!p || !pct_parse(p + 10, &m->change_pct, &p))
+	if (!p)
+		return;
+	/* The newer mails write "a 22.9% regression": no sign to go by. */
+	m->pct_signed = p[10] == '-' || p[10] == '+';
+	if (!pct_parse(p + 10, &m->change_pct, &p))
 		return;
 	if (strncasecmp(p, " regression of ", 15) &&
 	    strncasecmp(p, " improvement of ", 16))
@@ -366,11 +370,18 @@ static int starts_with_any(const char *line, const char *const *keys)
 static int lkpmail_lscpu_read(const char *lines, struct lkpmail *m)
 {
 	static const char *const keys[] = {
-		"Architecture:",	"CPU(s):",
-		"On-line CPU(s) list:", "Thread(s) per core:",
-		"Core(s) per socket:",	"Socket(s):",
-		"NUMA node(s):",	"NUMA node",
-		"Model name:",		NULL,
+		"Architecture:",
+		"CPU(s):",
+		"On-line CPU(s) list:",
+		"Thread(s) per core:",
+		"Core(s) per socket:",
+		"Socket(s):",
+		"NUMA node(s):",
+		"NUMA node",
+		"Model name:",
+		"CPU family:",
+		"Model:",
+		NULL,
 	};
 	const char *p = lines;
 	size_t len = 0, cap = 0;
@@ -406,6 +417,44 @@ static int lkpmail_lscpu_read(const char *lines, struct lkpmail *m)
 	return 0;
 }
 
+/* A commit or a tag ("v6.17-rc2") at @q, with its ("subject") if any. */
+static const char *ref_read(const char *q, char *ref, size_t size)
+{
+	size_t n = 0;
+	const char *e;
+
+	while (*q == ' ' || *q == '\n')
+		q++;
+	while (isalnum((unsigned char)q[n]) || strchr("._+-", q[n]))
+		n++;
+	if (n < 2 || n >= size)
+		return NULL;
+	snprintf(ref, size, "%.*s", (int)n, q);
+	q += n;
+	while (*q == ' ')
+		q++;
+	if (q[0] == '(' && q[1] == '"' && (e = strstr(q + 2, "\")")))
+		q = e + 2;
+	return q;
+}
+
+/* "commit:\n  v6.17-rc2\n  1234abcd (\"subject\")": the base is the first. */
+static void lkpmail_base_read(const char *q, struct lkpmail *m)
+{
+	char a[48], b[48];
+	size_t n;
+
+	q = ref_read(q, a, sizeof(a));
+	if (!q || !ref_read(q, b, sizeof(b)))
+		return;
+	n = strlen(b) < strlen(m->commit) ? strlen(b) : strlen(m->commit);
+	if (n < 7 || strncmp(b, m->commit, n))
+		return;
+	snprintf(m->base, sizeof(m->base), "%s", a);
+	if (is_hex_word(a, &n) && !a[n])
+		snprintf(m->base_commit, sizeof(m->base_commit), "%s", a);
+}
+
 /*
  * The compare table's header names its columns:
  *   compiler/cpufreq_governor/kconfig/rootfs/tbox_group/test/testcase:
@@ -433,6 +482,12 @@ static void lkpmail_table_header_read(const char *lines, struct lkpmail *m)
 		char key[32];
 
 		snprintf(key, sizeof(key), "%.*s", (int)kn, k);
+		if (m->nheader < LKPMAIL_PARAMS_MAX) {
+			struct lkpmail_param *h = &m->header[m->nheader++];
+
+			snprintf(h->key, sizeof(h->key), "%s", key);
+			snprintf(h->val, sizeof(h->val), "%.*s", (int)vn, v);
+		}
 		if (!strcmp(key, "kconfig"))
 			snprintf(m->kconfig, sizeof(m->kconfig), "%.*s",
 				 (int)vn, v);
@@ -444,23 +499,10 @@ static void lkpmail_table_header_read(const char *lines, struct lkpmail *m)
 		if (v[-1] != '/')
 			break;
 	}
-	/* The pair of commits below the header: the base comes first. */
+	/* The pair below the header: the base (a commit or a tag) first. */
 	p = strstr(vals, "commit:");
-	if (p && m->commit[0]) {
-		char a[48], b[48], subj[8];
-		size_t n;
-
-		if (sha_subject_read(p + 7, a, sizeof(a), subj, sizeof(subj),
-				     &v) &&
-		    sha_subject_read(v, b, sizeof(b), subj, sizeof(subj),
-				     NULL)) {
-			n = strlen(b) < strlen(m->commit) ? strlen(b) :
-							    strlen(m->commit);
-			if (!strncmp(b, m->commit, n))
-				snprintf(m->base_commit, sizeof(m->base_commit),
-					 "%s", a);
-		}
-	}
+	if (p && m->commit[0])
+		lkpmail_base_read(p + 7, m);
 }
 
 /* UnixBench's own words: copies, and "hackbench ... -l N". */
@@ -485,25 +527,150 @@ static void lkpmail_extras_read(const char *flat, struct lkpmail *m)
 		if (s > flat && s[-1] == '(')
 			m->copies = strtoul(s, NULL, 10);
 	}
-	p = strstr(flat, "hackbench -g ");
-	if (p && (s = strstr(p, " -l ")) && s - p < 60)
-		m->loops = strtoul(s + 4, NULL, 10);
 }
 
-/* LKP's machine names say the socket count: lkp-csl-2sp4, lkp-ivb-2ep1. */
+/*
+ * The compare table's row of the metric: "149076  -22.9%  114925
+ * unixbench.throughput". Its %change is always signed, where the newer
+ * mails' text is not.
+ */
+static void lkpmail_table_row_read(const char *lines, struct lkpmail *m)
+{
+	const char *p = lines, *e, *w;
+	size_t n = strlen(m->metric), len;
+	char *end;
+
+	while (n && *p) {
+		e = strchr(p, '\n');
+		len = e ? (size_t)(e - p) : strlen(p);
+		while (len && isspace((unsigned char)p[len - 1]))
+			len--;
+		if (len > n && !strncmp(p + len - n, m->metric, n) &&
+		    p[len - n - 1] == ' ') {
+			for (w = p; w < p + len - n; w++) {
+				if ((*w != '+' && *w != '-') ||
+				    (w > p && w[-1] != ' '))
+					continue;
+				m->table_pct = strtod(w, &end);
+				if (end > w + 1 && *end == '%') {
+					m->have_table_pct = 1;
+					snprintf(m->table_row,
+						 sizeof(m->table_row), "%.*s",
+						 (int)len, p);
+					return;
+				}
+			}
+		}
+		p += len;
+		while (*p && *p != '\n')
+			p++;
+		if (*p)
+			p++;
+	}
+}
+
+/* The most nodes the table's numa-meminfo.nodeN rows (and kin) name. */
+static void lkpmail_nodes_read(const char *lines, struct lkpmail *m)
+{
+	static const char *const rows[] = { "numa-meminfo.node",
+					    "numa-vmstat.node",
+					    "numa-numastat.node", NULL };
+	const char *const *r;
+	const char *p;
+	unsigned long n;
+
+	for (r = rows; *r; r++)
+		for (p = lines; (p = strstr(p, *r)); p++) {
+			p += strlen(*r);
+			if (!isdigit((unsigned char)*p))
+				continue;
+			n = strtoul(p, NULL, 10);
+			if (n < 1024 && n + 1 > m->table_nodes)
+				m->table_nodes = n + 1;
+		}
+	/* job.yaml, when attached: "nr_node: 2" at the start of a line */
+	for (p = lines; (p = strstr(p, "nr_node: ")); p++)
+		if (p == lines || p[-1] == '\n')
+			m->yaml_nodes = strtoul(p + 9, NULL, 10);
+}
+
+/* "The kernel config and materials to reproduce are available at: URL" */
+static void lkpmail_config_read(const char *flat, struct lkpmail *m)
+{
+	const char *p = strcasestr(flat, "to reproduce are available at:");
+	char url[200];
+
+	if (!p)
+		return;
+	word_get(p + 30, url, sizeof(url));
+	if (!strncmp(url, "http", 4))
+		snprintf(m->config_url, sizeof(m->config_url), "%s", url);
+}
+
+/* A number after one of @opts ("-l ") within @span bytes of @p. */
+static unsigned int opt_number(const char *p, size_t span,
+			       const char *const *opts)
+{
+	const char *q;
+
+	for (; *opts; opts++) {
+		q = strstr(p, *opts);
+		if (q && (size_t)(q - p) < span &&
+		    isdigit((unsigned char)q[strlen(*opts)]))
+			return strtoul(q + strlen(*opts), NULL, 10);
+	}
+	return 0;
+}
+
+/*
+ * The command lines of LKP's reproduce attachment quote every argument
+ * ("/usr/bin/hackbench" "-g" "16" ... "-l" "30000"): read them without
+ * the quotes, as the older mails' "hackbench -g 16 ... -l 30000".
+ */
+static void lkpmail_commands_read(const char *flat, struct lkpmail *m)
+{
+	static const char *const hb[] = { " -l ", " --loops ", NULL };
+	static const char *const pp[] = { " -l ", " --loop ", " --loops ",
+					  NULL };
+	char *plain = malloc(strlen(flat) + 1), *o = plain;
+	const char *p;
+
+	if (!plain)
+		return;
+	for (p = flat; *p; p++)
+		if (*p != '"')
+			*o++ = *p;
+	*o = '\0';
+	p = strstr(plain, "hackbench -g ");
+	if (p)
+		m->loops = opt_number(p, 80, hb);
+	p = strstr(plain, "bench sched pipe");
+	if (p)
+		m->perf_loops = opt_number(p, 60, pp);
+	free(plain);
+}
+
+/*
+ * LKP's machine names say the socket count: lkp-csl-2sp4, lkp-ivb-2ep1,
+ * lkp-csl-2ap3 (Cascade Lake-AP), lkp-hsw-4ex1.
+ */
 static void lkpmail_tbox_sockets(struct lkpmail *m)
 {
+	static const char *const kinds[] = { "sp", "ep", "ap", "ex", NULL };
+	const char *const *k;
 	const char *p = m->tbox_group;
 
 	if (m->sockets)
 		return;
 	while ((p = strchr(p, '-'))) {
 		p++;
-		if (isdigit((unsigned char)p[0]) &&
-		    (!strncmp(p + 1, "sp", 2) || !strncmp(p + 1, "ep", 2))) {
-			m->sockets = p[0] - '0';
-			return;
-		}
+		for (k = kinds; *k && isdigit((unsigned char)p[0]); k++)
+			if (!strncmp(p + 1, *k, 2)) {
+				m->sockets = p[0] - '0';
+				snprintf(m->sockets_src, sizeof(m->sockets_src),
+					 "LKP's host name %s", m->tbox_group);
+				return;
+			}
 	}
 }
 
@@ -530,6 +697,10 @@ int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 	lkpmail_machine_read(flat, m);
 	lkpmail_table_header_read(lines, m);
 	lkpmail_extras_read(flat, m);
+	lkpmail_commands_read(flat, m);
+	lkpmail_table_row_read(lines, m);
+	lkpmail_nodes_read(lines, m);
+	lkpmail_config_read(flat, m);
 	{
 		const char *p = strcasestr(flat, "testcase: ");
 
@@ -557,6 +728,16 @@ void lkpmail_free(struct lkpmail *m)
 {
 	free(m->lscpu);
 	m->lscpu = NULL;
+}
+
+const char *lkpmail_header_get(const struct lkpmail *m, const char *key)
+{
+	int i;
+
+	for (i = 0; i < m->nheader; i++)
+		if (!strcmp(m->header[i].key, key))
+			return m->header[i].val;
+	return NULL;
 }
 
 const char *lkpmail_param_get(const struct lkpmail *m, const char *key)

@@ -38,6 +38,20 @@ struct lkpmail {
 	unsigned int loops; /* "hackbench ... -l N" */
 	/* Not a robot's mail: the words after "N% regression" */
 	char regarding[128];
+	int pct_signed; /* the text's change has its sign ("-8.8%") */
+	/* The compare table's row of the metric: its %change, always signed */
+	double table_pct;
+	int have_table_pct;
+	char table_row[160];
+	/* The compare table's header: "nr_task" -> "100%" and so on */
+	struct lkpmail_param header[LKPMAIL_PARAMS_MAX];
+	int nheader;
+	char base[48]; /* the base as the table names it: a tag or a commit */
+	char config_url[200]; /* "materials to reproduce are available at" */
+	/* job.yaml's nr_node, else the most numa-meminfo.nodeN rows say */
+	unsigned int yaml_nodes, table_nodes;
+	unsigned int perf_loops; /* "perf bench sched pipe ... -l N" */
+	char sockets_src[96]; /* "" when the text says it; else the guess */
 };
 
 /* 0, or -EINVAL with @why saying what the text lacks. */
@@ -46,5 +60,7 @@ int lkpmail_parse(const char *text, struct lkpmail *m, char *why,
 void lkpmail_free(struct lkpmail *m);
 /* The value of parameter @key, or NULL. */
 const char *lkpmail_param_get(const struct lkpmail *m, const char *key);
+/* The compare table header's value of @key, or NULL. */
+const char *lkpmail_header_get(const struct lkpmail *m, const char *key);
 
 #endif

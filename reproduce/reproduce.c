@@ -9,18 +9,22 @@
 #include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "boot/bootbench.h"
 #include "lib/fileio.h"
 #include "lkpmail.h"
 #include "lib/rundir.h"
 #include "lib/tests.h"
+#include "boot/cputable.h"
 #include "boot/topology.h"
+#include "report/rules.h"
 
 #define REPRO_KEYS_MAX 24
 
@@ -60,10 +64,125 @@ static void repro_note(const char *what, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* "300s" -> "300"; a number stays. */
+/*
+ * LKP writes its values with units: "300s", "10000000ops", "1G". A
+ * count or seconds of ours is the bare number; a size is in bytes.
+ */
+static const struct {
+	const char *unit;
+	unsigned long long factor;
+} repro_units[] = {
+	{ "", 1 },	     { "s", 1 },	  { "sec", 1 },
+	{ "ops", 1 },	     { "K", 1ULL << 10 }, { "M", 1ULL << 20 },
+	{ "G", 1ULL << 30 },
+};
+
+/* 0, or -EINVAL when @v is no number with a unit of the table. */
+static int repro_value_normalise(const char *v, char *buf, size_t size)
+{
+	unsigned long long n;
+	char *end;
+	size_t i;
+
+	if (!isdigit((unsigned char)*v))
+		return -EINVAL;
+	n = strtoull(v, &end, 10);
+	for (i = 0; i < sizeof(repro_units) / sizeof(repro_units[0]); i++)
+		if (!strcmp(end, repro_units[i].unit)) {
+			snprintf(buf, size, "%llu", n * repro_units[i].factor);
+			return 0;
+		}
+	return -EINVAL;
+}
+
+/* "300s" -> "300"; a value with no unit we know stays, for the check. */
 static void repro_seconds(const char *v, char *buf, size_t size)
 {
-	snprintf(buf, size, "%lu", strtoul(v, NULL, 10));
+	if (repro_value_normalise(v, buf, size))
+		snprintf(buf, size, "%s", v);
+}
+
+/*
+ * A value for our parameter @key: a number-valued parameter loses its
+ * unit; nr_task's "100%" and words stay as they are.
+ */
+static void repro_param_value(const char *key, const char *v, char *buf,
+			      size_t size)
+{
+	const struct param_spec *spec = param_spec_find(key);
+
+	if (spec && spec->kind == PARAM_UINT)
+		repro_seconds(v, buf, size);
+	else
+		snprintf(buf, size, "%s", v);
+}
+
+/*
+ * LKP parameters that need storage a RAM-only guest does not have: a
+ * job asking for them measures something else on tmpfs, so refuse.
+ */
+static const struct {
+	const char *key, *what;
+} repro_storage[] = {
+	{ "disk", "a disk" },
+	{ "fs", "a file system on a disk" },
+	{ "fs2", "a second file system (NFS, CIFS) over the first" },
+	{ "md", "a software RAID array" },
+	{ "raid_level", "a software RAID array" },
+	{ "nr_hdd", "hard disks" },
+	{ "nr_ssd", "SSDs" },
+	{ "iosched", "a block device's I/O scheduler" },
+	{ "bp_memmap", "persistent memory" },
+};
+
+static int repro_storage_check(const struct lkpmail *m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(repro_storage) / sizeof(repro_storage[0]); i++)
+		if (lkpmail_param_get(m, repro_storage[i].key)) {
+			fprintf(stderr,
+				"bootbench: the report's job needs %s (%s: %s); bootbench's guest has only RAM (tmpfs): it cannot run this job\n",
+				repro_storage[i].what, repro_storage[i].key,
+				lkpmail_param_get(m, repro_storage[i].key));
+			return -ENOENT;
+		}
+	return 0;
+}
+
+/*
+ * A parameter LKP ran as a list ("nr_task: [1,...,16]": one job per
+ * value) is the value of the job the compare table is about: its
+ * header says it. Without one single value, refuse.
+ */
+static int repro_list_pick(const struct lkpmail *m, const char *key,
+			   const char *v, const char **out)
+{
+	const char *h;
+
+	*out = v;
+	if (!v || (!strchr(v, ',') && v[0] != '['))
+		return 0;
+	h = lkpmail_header_get(m, key);
+	if (h && !strchr(h, ',') && h[0] != '[' && h[0]) {
+		repro_note(
+			"read",
+			"%s: %s is a list (LKP ran one job per value); the compare table is about %s",
+			key, v, h);
+		*out = h;
+		return 0;
+	}
+	fprintf(stderr,
+		"bootbench: %s: %s is a list (LKP ran one job per value) and the report does not say which one changed: save the mail with its compare table, or edit %s to the one value\n",
+		key, v, key);
+	return -ENOENT;
+}
+
+/* The report's value of @key, a list narrowed to the table's value. */
+static int repro_param(const struct lkpmail *m, const char *key,
+		       const char **out)
+{
+	return repro_list_pick(m, key, lkpmail_param_get(m, key), out);
 }
 
 /* LKP testcases we do not run, and what of ours is nearest. */
@@ -135,6 +254,22 @@ static const char *repro_hint(const char *text, const char *metric,
 	return best;
 }
 
+/* @key of the report into our @ours, unit-normalised; -ENOENT: a list. */
+static int repro_copy(const struct lkpmail *m, struct repro_job *j,
+		      const char *key, const char *ours)
+{
+	const char *v;
+	char buf[160];
+
+	if (repro_param(m, key, &v))
+		return -ENOENT;
+	if (v) {
+		repro_param_value(ours, v, buf, sizeof(buf));
+		repro_set(j, ours, buf);
+	}
+	return 0;
+}
+
 static int repro_unixbench_params(const struct lkpmail *m, struct repro_job *j,
 				  const char *test)
 {
@@ -142,7 +277,8 @@ static int repro_unixbench_params(const struct lkpmail *m, struct repro_job *j,
 	char buf[32];
 
 	repro_set(j, "test", test);
-	v = lkpmail_param_get(m, "nr_task");
+	if (repro_param(m, "nr_task", &v))
+		return -ENOENT;
 	if (v) {
 		repro_set(j, "nr_task", v);
 	} else if (m->copies) {
@@ -154,7 +290,8 @@ static int repro_unixbench_params(const struct lkpmail *m, struct repro_job *j,
 			"guessed",
 			"nr_task = 100%% (the report gives no copy count; LKP's unixbench jobs run one copy per CPU)");
 	}
-	v = lkpmail_param_get(m, "runtime");
+	if (repro_param(m, "runtime", &v))
+		return -ENOENT;
 	if (v) {
 		repro_seconds(v, buf, sizeof(buf));
 		repro_set(j, "runtime", buf);
@@ -166,12 +303,74 @@ static int repro_unixbench_params(const struct lkpmail *m, struct repro_job *j,
 	return 0;
 }
 
-/* The job's test and its parameters; -ENOENT: we have no such test. */
+static int repro_hackbench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char buf[32];
+
+	repro_set(j, "test", "hackbench");
+	if (repro_copy(m, j, "nr_threads", "nr_threads") ||
+	    repro_copy(m, j, "mode", "mode") ||
+	    repro_copy(m, j, "ipc", "ipc") ||
+	    repro_copy(m, j, "iterations", "passes"))
+		return -ENOENT;
+	if (m->loops) {
+		snprintf(buf, sizeof(buf), "%u", m->loops);
+		repro_set(j, "loops", buf);
+	} else {
+		repro_note(
+			"guessed",
+			"loops: the report gives none; bootbench's default is used");
+	}
+	return 0;
+}
+
+static int repro_aim9_params(const struct lkpmail *m, struct repro_job *j)
+{
+	/* The same check make run makes of AIM9_TEST. */
+	const struct param_spec *spec = param_spec_find("aim9_test");
+	const char *v;
+	char buf[32];
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (v && param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: aim9 test '%s' is not one bootbench implements: it has %s\n",
+			v, spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "aim9");
+	if (v)
+		repro_set(j, "aim9_test", v);
+	if (repro_param(m, "testtime", &v))
+		return -ENOENT;
+	repro_seconds(v ? v : "300", buf, sizeof(buf));
+	repro_set(j, "runtime", buf);
+	if (!v)
+		repro_note("guessed", "runtime = 300 (LKP's aim9 testtime)");
+	return 0;
+}
+
+static int repro_pipe_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char buf[32];
+
+	repro_set(j, "test", "perf-bench-sched-pipe");
+	if (repro_copy(m, j, "loops", "loops") ||
+	    repro_copy(m, j, "mode", "mode"))
+		return -ENOENT;
+	if (!lkpmail_param_get(m, "loops") && m->perf_loops) {
+		snprintf(buf, sizeof(buf), "%u", m->perf_loops);
+		repro_set(j, "loops", buf);
+	}
+	return 0;
+}
+
+/* The job's test and its parameters; -ENOENT: we cannot run it (said). */
 static int repro_test_map(const struct lkpmail *m, const char *text,
 			  struct repro_job *j)
 {
 	const char *tc = m->testcase, *v, *hint;
-	char buf[32];
 	size_t i;
 
 	if (!tc[0]) {
@@ -190,8 +389,11 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		repro_set(j, "test", hint);
 		return 0;
 	}
+	if (repro_storage_check(m))
+		return -ENOENT;
 	if (!strcmp(tc, "unixbench")) {
-		v = lkpmail_param_get(m, "test");
+		if (repro_param(m, "test", &v))
+			return -ENOENT;
 		if (!v || !repro_is_unixbench(v)) {
 			fprintf(stderr,
 				"bootbench: unixbench test '%s' is not one bootbench implements: it has execl, spawn, context1, pipe, syscall, shell1, shell8, fstime, fsbuffer, fsdisk\n",
@@ -200,62 +402,16 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		}
 		return repro_unixbench_params(m, j, v);
 	}
-	if (!strcmp(tc, "hackbench")) {
-		repro_set(j, "test", "hackbench");
-		if ((v = lkpmail_param_get(m, "nr_threads")))
-			repro_set(j, "nr_threads", v);
-		if ((v = lkpmail_param_get(m, "mode")))
-			repro_set(j, "mode", v);
-		if ((v = lkpmail_param_get(m, "ipc")))
-			repro_set(j, "ipc", v);
-		if ((v = lkpmail_param_get(m, "iterations")))
-			repro_set(j, "passes", v);
-		if (m->loops) {
-			snprintf(buf, sizeof(buf), "%u", m->loops);
-			repro_set(j, "loops", buf);
-		} else {
-			repro_note(
-				"guessed",
-				"loops: the report gives none; bootbench's default is used");
-		}
-		return 0;
-	}
-	if (!strcmp(tc, "aim9")) {
-		/* The same check make run makes of AIM9_TEST. */
-		const struct param_spec *spec = param_spec_find("aim9_test");
-
-		v = lkpmail_param_get(m, "test");
-		if (v && param_value_check(spec, v)) {
-			fprintf(stderr,
-				"bootbench: aim9 test '%s' is not one bootbench implements: it has %s\n",
-				v, spec->choices);
-			return -ENOENT;
-		}
-		repro_set(j, "test", "aim9");
-		if (v)
-			repro_set(j, "aim9_test", v);
-		v = lkpmail_param_get(m, "testtime");
-		repro_seconds(v ? v : "300", buf, sizeof(buf));
-		repro_set(j, "runtime", buf);
-		if (!v)
-			repro_note("guessed",
-				   "runtime = 300 (LKP's aim9 testtime)");
-		return 0;
-	}
+	if (!strcmp(tc, "hackbench"))
+		return repro_hackbench_params(m, j);
+	if (!strcmp(tc, "aim9"))
+		return repro_aim9_params(m, j);
 	if (!strcmp(tc, "dbench")) {
 		repro_set(j, "test", "dbench");
-		if ((v = lkpmail_param_get(m, "nr_threads")))
-			repro_set(j, "nr_threads", v);
-		return 0;
+		return repro_copy(m, j, "nr_threads", "nr_threads");
 	}
-	if (!strcmp(tc, "perf-bench-sched-pipe")) {
-		repro_set(j, "test", "perf-bench-sched-pipe");
-		if ((v = lkpmail_param_get(m, "loops")))
-			repro_set(j, "loops", v);
-		if ((v = lkpmail_param_get(m, "mode")))
-			repro_set(j, "mode", v);
-		return 0;
-	}
+	if (!strcmp(tc, "perf-bench-sched-pipe"))
+		return repro_pipe_params(m, j);
 	for (i = 0; i < sizeof(repro_closest) / sizeof(repro_closest[0]); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;
@@ -307,36 +463,131 @@ static int repro_profile_write(const char *path, const char *name,
 	return fclose(f) ? -errno : 0;
 }
 
-/* The report's machine from its line alone: S sockets x N/S cores. */
+/* The CPU model: from the table (boot/cpus.def), said with its source. */
+static int repro_cpu_guess(const struct lkpmail *m, struct topology *t,
+			   struct cpu_info *ci)
+{
+	const char *name = m->cpu_model[0] ? m->cpu_model : m->machine;
+	struct cpu_info host;
+	int err = !name[0] || cpu_lookup(name, ci);
+
+	/* A model name that says only "Intel": the host name may say more. */
+	if ((err || !ci->codename) && m->tbox_group[0] &&
+	    !cpu_lookup_host(m->tbox_group, &host)) {
+		host.cores = err ? 0 : ci->cores;
+		*ci = host;
+		err = 0;
+	}
+	if (err) {
+		memset(ci, 0, sizeof(*ci));
+		if (m->threads)
+			repro_note(
+				"guessed",
+				"CPU model: QEMU's default (the report names no CPU bootbench's table knows)");
+		return -ENOENT;
+	}
+	snprintf(t->cpu_model, sizeof(t->cpu_model), "%s", ci->qemu);
+	repro_note("guessed", "CPU model %s (from %s)", ci->qemu, ci->source);
+	return 0;
+}
+
+/* Sockets and threads per core: the mail's words, else what they imply. */
+static void repro_shape_guess(const struct lkpmail *m,
+			      const struct cpu_info *ci, unsigned int *sockets,
+			      unsigned int *tpc)
+{
+	unsigned int n = m->threads, s = m->sockets, k = ci->threads;
+
+	if (k > 1 && n % k)
+		k = 0;
+	if (!s && ci->cores && k && !(n % (ci->cores * k))) {
+		s = n / (ci->cores * k);
+		repro_note(
+			"guessed",
+			"%u socket(s) (%u threads / (%u cores x %u threads per core, from the SKU))",
+			s, n, ci->cores, k);
+	} else if (s && m->sockets_src[0]) {
+		repro_note("guessed", "%u socket(s) (from %s)", s,
+			   m->sockets_src);
+	}
+	if (!s || n % s) {
+		s = 1;
+		repro_note("guessed",
+			   "one socket (the report says no more of %u CPUs)",
+			   n);
+	}
+	if (k && !(n % (s * k))) {
+		if (k > 1)
+			repro_note(
+				"guessed",
+				"%u threads per core (from the SKU pattern '%s')",
+				k, ci->sku);
+	} else {
+		k = 1;
+		repro_note("guessed",
+			   "one thread per core (the report does not say SMT)");
+	}
+	*sockets = s;
+	*tpc = k;
+}
+
+/* NUMA nodes: job.yaml's nr_node, the table's numa rows, or the sockets. */
+static unsigned int repro_nodes_guess(const struct lkpmail *m,
+				      unsigned int sockets)
+{
+	if (m->nodes)
+		return m->nodes;
+	if (m->yaml_nodes) {
+		repro_note("read", "%u NUMA node(s) (job.yaml's nr_node)",
+			   m->yaml_nodes);
+		return m->yaml_nodes;
+	}
+	if (m->table_nodes > 1) {
+		repro_note(
+			"guessed",
+			"%u NUMA nodes (the compare table's numa-meminfo rows name node0 to node%u)",
+			m->table_nodes, m->table_nodes - 1);
+		return m->table_nodes;
+	}
+	if (sockets > 1)
+		repro_note("guessed", "%u NUMA nodes (one per socket)",
+			   sockets);
+	return sockets;
+}
+
+/* The report's machine from its line alone (no lscpu, no profile). */
 static void repro_topology_guess(const struct lkpmail *m, struct topology *t)
 {
-	unsigned int s = m->sockets ? m->sockets : 1;
-	unsigned int nodes = m->nodes ? m->nodes : 1, i, per;
+	unsigned int s, k, nodes, i, per;
+	struct cpu_info ci;
 
+	memset(t, 0, sizeof(*t));
 	if (m->arch[0]) {
-		s = nodes;
+		nodes = m->nodes ? m->nodes : 1;
 		repro_note(
 			"guessed",
 			"the report's machine is %s; bootbench boots x86: the stand-in keeps its %u CPUs in %u node(s)",
 			m->arch, m->threads, nodes);
+		s = m->threads % nodes ? 1 : nodes;
+		k = 1;
+	} else {
+		repro_cpu_guess(m, t, &ci);
+		repro_shape_guess(m, &ci, &s, &k);
+		nodes = repro_nodes_guess(m, s);
 	}
-	if (m->threads % s)
-		s = 1;
-	if (!m->sockets && !m->arch[0])
-		repro_note(
-			"guessed",
-			"%u CPUs in one socket without SMT (the report says no more)",
-			m->threads);
-	memset(t, 0, sizeof(*t));
 	t->sockets = s;
-	t->cores = m->threads / s;
-	t->threads = 1;
-	if (nodes > 1 && !(m->threads % nodes)) {
+	t->threads = k;
+	t->cores = m->threads / (s * k);
+	if (nodes > 1 && nodes <= TOPO_NODES_MAX && !(m->threads % nodes)) {
 		per = m->threads / nodes;
 		t->nnodes = nodes;
-		for (i = 0; i < nodes && i < TOPO_NODES_MAX; i++)
+		for (i = 0; i < nodes; i++)
 			snprintf(t->node_cpus[i], sizeof(t->node_cpus[i]),
 				 "%u-%u", i * per, (i + 1) * per - 1);
+	} else if (nodes > 1) {
+		repro_note("left out",
+			   "%u NUMA nodes: %u CPUs do not split evenly", nodes,
+			   m->threads);
 	}
 }
 
@@ -390,6 +641,11 @@ static void repro_ignored_note(const struct lkpmail *m,
 				"left out",
 				"cpufreq_governor: %s (a guest has no cpufreq; pin the host's instead)",
 				m->params[i].val);
+		else if (!strcmp(k, "ucode"))
+			repro_note(
+				"left out",
+				"ucode: %s (a guest runs on the host's CPU microcode)",
+				m->params[i].val);
 		else if (!word_listed(k, used))
 			repro_note("left out",
 				   "%s: %s (no such knob in bootbench)", k,
@@ -413,32 +669,99 @@ static int repro_job_write(const char *path, const char *report,
 			m->commit[0] ? " due to commit " : "", m->commit);
 	if (m->machine[0])
 		fprintf(f, "# on test machine: %s\n", m->machine);
+	if (m->base[0])
+		fprintf(f, "# base: %s\n", m->base);
+	if (m->config_url[0])
+		fprintf(f, "# kernel config: %s\n", m->config_url);
 	fprintf(f, "report = %s\n", report);
 	for (i = 0; i < j->n; i++)
 		fprintf(f, "%s = %s\n", j->keys[i], j->vals[i]);
 	return fclose(f) ? -errno : 0;
 }
 
-/* The metric the report speaks of, if our run will have it. */
-static void repro_metric_pick(const struct lkpmail *m, struct repro_job *j)
-{
-	static const char *const ours[] = {
-		"unixbench.score",
-		"unixbench.throughput",
-		"hackbench.throughput",
-		"dbench.throughput-MB/sec",
-		"perf-bench-sched-pipe.ops_per_sec",
-		NULL,
-	};
+/*
+ * The report's metrics our runs have, under our name where it differs
+ * (our dbench says its unit). aim9.T.ops_per_sec is ours for every T.
+ */
+static const struct {
+	const char *lkp, *ours;
+} repro_metrics[] = {
+	{ "unixbench.score", "unixbench.score" },
+	{ "unixbench.throughput", "unixbench.throughput" },
+	{ "hackbench.throughput", "hackbench.throughput" },
+	{ "dbench.throughput-MB/sec", "dbench.throughput-MB/sec" },
+	{ "dbench.max_latency", "dbench.max_latency-ms" },
+	{ "perf-bench-sched-pipe.ops_per_sec",
+	  "perf-bench-sched-pipe.ops_per_sec" },
+};
 
-	if (word_listed(m->metric, ours) || (!strncmp(m->metric, "aim9.", 5) &&
-					     strstr(m->metric, ".ops_per_sec")))
+/*
+ * The metric the report speaks of, if our run will have it; 0 if the
+ * report's change can be expected of it, -ENOENT if the job's headline
+ * stands in (another metric: the report's size says nothing of it).
+ */
+static int repro_metric_pick(const struct lkpmail *m, struct repro_job *j)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(repro_metrics) / sizeof(repro_metrics[0]); i++)
+		if (!strcmp(m->metric, repro_metrics[i].lkp)) {
+			snprintf(j->metric, sizeof(j->metric), "%s",
+				 repro_metrics[i].ours);
+			return 0;
+		}
+	if (!strncmp(m->metric, "aim9.", 5) &&
+	    strstr(m->metric, ".ops_per_sec")) {
 		snprintf(j->metric, sizeof(j->metric), "%s", m->metric);
-	else if (m->metric[0])
-		repro_note(
-			"left out",
-			"metric %s: bootbench has no such metric; the job's headline stands in",
-			m->metric);
+		return 0;
+	}
+	if (!m->metric[0])
+		return 0; /* a loose text: its change is the headline's */
+	repro_note(
+		"left out",
+		"metric %s: bootbench has no such metric; the job's headline stands in, with no expectation (the report's %+.1f%% is another metric's)",
+		m->metric, m->change_pct);
+	return -ENOENT;
+}
+
+/*
+ * The change with its sign. The compare table's row is always signed;
+ * the newer mails' text is not ("a 22.9% regression"), and a
+ * regression of a latency is a rise. Which way is better is report/
+ * rules.c's, the same compare's verdict goes by.
+ */
+static void repro_change_settle(struct lkpmail *m)
+{
+	enum rules_direction d = rules_name_direction(m->metric);
+	int worse = !strcmp(m->kind, "regression");
+	double text = m->change_pct;
+
+	if (!m->is_lkp)
+		return;
+	if (m->have_table_pct) {
+		if (m->pct_signed && (text < 0) != (m->table_pct < 0))
+			repro_note(
+				"read",
+				"the text says %+.1f%% but the compare table's row says %+.1f%%: the table's is taken (%s)",
+				text, m->table_pct, m->table_row);
+		else if (fabs(fabs(text) - fabs(m->table_pct)) > 0.051)
+			repro_note(
+				"read",
+				"the text says %.1f%%, the compare table's row %+.1f%%: the table's is taken",
+				text, m->table_pct);
+		m->change_pct = m->table_pct;
+		return;
+	}
+	if (m->pct_signed)
+		return;
+	m->change_pct = fabs(text) * ((worse == (d == RULES_LOWER)) ? 1 : -1);
+	repro_note(
+		"guessed",
+		"the change is %+.1f%% (the text gives no sign and no table row: a %s of a metric %s is better)",
+		m->change_pct, m->kind,
+		d == RULES_LOWER  ? "whose lower value" :
+		d == RULES_HIGHER ? "whose higher value" :
+				    "taken as higher");
 }
 
 /* The profile's name: the mail's file name, as a results directory takes it. */
@@ -456,12 +779,29 @@ static const char *repro_name(const char *dir)
 	return name;
 }
 
+/*
+ * The written job through the checks make run makes of it, every
+ * combination; a job that would not run is removed, not left behind.
+ */
+static int repro_job_check(const char *path)
+{
+	struct run_opts o;
+	int v;
+
+	memset(&o, 0, sizeof(o));
+	o.topo_req.machines_dir = "boot/machines";
+	v = job_check(&o, path);
+	if (v != VERDICT_OK)
+		unlink(path);
+	return v;
+}
+
 int cmd_reproduce(const char *report, const char *outdir)
 {
 	struct repro_job j = { .n = 0 };
 	char *text, dir[4000], path[4100], why[256], *base, *dot;
 	struct lkpmail m;
-	int err, i;
+	int err, i, expect;
 
 	text = file_read_all(report, NULL);
 	if (!text)
@@ -485,6 +825,7 @@ int cmd_reproduce(const char *report, const char *outdir)
 	if (dot && dot > strrchr(dir, '/'))
 		*dot = '\0';
 	free(base);
+	repro_change_settle(&m);
 	fprintf(stderr, "bootbench: report: %+.1f%% %s of %s%s\n", m.change_pct,
 		m.kind, m.metric[0] ? m.metric : "(no metric named)",
 		m.is_lkp ? " (a 0-day/LKP report)" :
@@ -493,8 +834,9 @@ int cmd_reproduce(const char *report, const char *outdir)
 		fprintf(stderr, "bootbench:   commit %s%s%s%s\n", m.commit,
 			m.subject[0] ? " (\"" : "", m.subject,
 			m.subject[0] ? "\")" : "");
-	if (m.base_commit[0])
-		fprintf(stderr, "bootbench:   base %s\n", m.base_commit);
+	if (m.base[0])
+		fprintf(stderr, "bootbench:   base %s (%s)\n", m.base,
+			m.base_commit[0] ? "a commit" : "a tag");
 	if (m.testcase[0]) {
 		fprintf(stderr, "bootbench:   testcase %s:", m.testcase);
 		for (i = 0; i < m.nparams; i++)
@@ -509,6 +851,10 @@ int cmd_reproduce(const char *report, const char *outdir)
 		fprintf(stderr,
 			"bootbench:   kconfig %s (build both kernels with it)\n",
 			m.kconfig);
+	if (m.config_url[0])
+		fprintf(stderr,
+			"bootbench:   the kernel config and LKP's files: %s\n",
+			m.config_url);
 	/* Nothing is written for a report we cannot run. */
 	err = repro_test_map(&m, text, &j);
 	if (err) {
@@ -527,7 +873,7 @@ int cmd_reproduce(const char *report, const char *outdir)
 		goto out;
 	}
 	repro_ignored_note(&m, &j);
-	repro_metric_pick(&m, &j);
+	expect = !repro_metric_pick(&m, &j);
 	snprintf(path, sizeof(path), "%s/job", dir);
 	err = repro_job_write(path, report, &m, &j);
 	if (err) {
@@ -536,11 +882,16 @@ int cmd_reproduce(const char *report, const char *outdir)
 		err = VERDICT_INFRA;
 		goto out;
 	}
+	/* DRY=1 fails where the run would: the run's own checks. */
+	err = repro_job_check(path);
+	if (err)
+		goto out;
 	/* For report/reproduce.sh: one "key value" a line on stdout. */
 	printf("job %s\n", path);
 	if (j.metric[0])
 		printf("metric %s\n", j.metric);
-	printf("expect %.2f\n", m.change_pct);
+	if (expect)
+		printf("expect %.2f\n", m.change_pct);
 	err = 0;
 out:
 	lkpmail_free(&m);

@@ -79,7 +79,11 @@ result() {
 }
 base=$(result base)
 new=$(result new)
-if [ -n "$metric" ]; then
+if [ -z "$expect" ]; then
+	# The report's change is another metric's: the table, no verdict.
+	echo "bootbench: no verdict: the report's metric is not one bootbench measures; the table compares the job's headline" >&2
+	"$COMPARE" --no-plot "$base" "$new"
+elif [ -n "$metric" ]; then
 	"$COMPARE" --no-plot --metric "$metric" --expect "$expect" "$base" "$new"
 else
 	"$COMPARE" --no-plot --expect "$expect" "$base" "$new"

@@ -16,7 +16,7 @@ flags="-I. -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 targets="stream:boot/stream.c proto/json_parse.c proto/json.c
 json:proto/json_parse.c proto/json.c
 job:init/job.c benchmarks/params.c boot/bzimage.c
-topology:boot/topology.c lib/fileio.c
+topology:boot/topology.c boot/cputable.c lib/fileio.c
 jobfile:boot/jobfile.c lib/fileio.c
 lkpmail:reproduce/lkpmail.c"
 status=0
