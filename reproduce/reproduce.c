@@ -744,6 +744,11 @@ static void repro_change_settle(struct lkpmail *m)
 				"read",
 				"the text says %+.1f%% but the compare table's row says %+.1f%%: the table's is taken (%s)",
 				text, m->table_pct, m->table_row);
+		else if (!m->pct_signed)
+			repro_note(
+				"read",
+				"the change is %+.1f%% (the text gives no sign; the compare table's row has it)",
+				m->table_pct);
 		else if (fabs(fabs(text) - fabs(m->table_pct)) > 0.051)
 			repro_note(
 				"read",
