@@ -183,7 +183,7 @@ static int commit_find(const char *from, char *sha, size_t shalen, char *subj,
 static void lkpmail_headline_read(const char *flat, struct lkpmail *m)
 {
 	const char *p = strcasestr(flat, "noticed a ");
-	char word[128];
+	char word[128], b[48], subj[8];
 	size_t n;
 
 	if (!p)
@@ -205,8 +205,20 @@ static void lkpmail_headline_read(const char *flat, struct lkpmail *m)
 	snprintf(m->metric, sizeof(m->metric), "%s", word);
 	m->have_change = 1;
 	m->is_lkp = 1;
-	commit_find(p, m->commit, sizeof(m->commit), m->subject,
-		    sizeof(m->subject), NULL);
+	if (!commit_find(p, m->commit, sizeof(m->commit), m->subject,
+			 sizeof(m->subject), &p))
+		return;
+	/*
+	 * A reply that quotes only the compare table has "commit:" and its
+	 * pair under it: the base first, then the commit of the change.
+	 */
+	if (sha_subject_read(p, b, sizeof(b), subj, sizeof(subj), NULL)) {
+		snprintf(m->base_commit, sizeof(m->base_commit), "%s",
+			 m->commit);
+		snprintf(m->base, sizeof(m->base), "%s", m->commit);
+		sha_subject_read(p, m->commit, sizeof(m->commit), m->subject,
+				 sizeof(m->subject), NULL);
+	}
 }
 
 /*
