@@ -250,6 +250,22 @@ static void lkpmail_loose_read(const char *flat, struct lkpmail *m)
 		m->commit[0] = '\0';
 }
 
+/*
+ * "testcase: hackbench", not the "| testcase: change |" rows of the
+ * table of other tests the commit also moved.
+ */
+static const char *testcase_find(const char *flat)
+{
+	const char *p = flat;
+
+	while ((p = strcasestr(p, "testcase: "))) {
+		if (strncmp(p + 10, "change ", 7))
+			return p;
+		p += 10;
+	}
+	return NULL;
+}
+
 static void lkpmail_param_add(struct lkpmail *m, const char *key,
 			      const char *val)
 {
@@ -277,7 +293,7 @@ static int is_param_key(const char *w)
 /* "with following parameters: runtime: 300s nr_task: 100% test: execl" */
 static void lkpmail_params_read(const char *flat, struct lkpmail *m)
 {
-	const char *p = strcasestr(flat, "testcase: ");
+	const char *p = testcase_find(flat);
 	char key[64], val[128];
 
 	/* "with following parameters:" (older) or "parameters:" (newer) */
@@ -714,7 +730,7 @@ int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 	lkpmail_nodes_read(lines, m);
 	lkpmail_config_read(flat, m);
 	{
-		const char *p = strcasestr(flat, "testcase: ");
+		const char *p = testcase_find(flat);
 
 		if (p)
 			word_get(p + 10, m->testcase, sizeof(m->testcase));
