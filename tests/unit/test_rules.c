@@ -102,6 +102,19 @@ int main(void)
 	CHECK("rules: usecs_per_op is better lower",
 	      rules_direction_get("perf-bench-sched-pipe.usecs_per_op", NULL,
 				  1) == RULES_LOWER);
+	CHECK("rules: a report's latency is better lower (dbench.max_latency)",
+	      rules_name_direction("dbench.max_latency") == RULES_LOWER &&
+		      rules_name_direction("dbench.max_latency-ms") ==
+			      RULES_LOWER);
+	CHECK("rules: ops_per_sec is a rate, not a _sec total",
+	      rules_name_direction("aim9.exec_test.ops_per_sec") ==
+			      RULES_HIGHER &&
+		      rules_name_direction("fsmark.app_overhead_sec") ==
+			      RULES_LOWER);
+	CHECK("rules: a time is better lower (elapsed_time, .time)",
+	      rules_name_direction("hackbench.time") == RULES_LOWER &&
+		      rules_name_direction("foo.elapsed_time") == RULES_LOWER &&
+		      rules_name_direction("foo.timestamp") == RULES_NONE);
 	CHECK("rules: errors are better fewer",
 	      rules_direction_get("dmesg.BUG", NULL, 1) == RULES_LOWER);
 	CHECK("rules: a monitor has no better way",
