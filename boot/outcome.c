@@ -208,7 +208,7 @@ void verdict_fields_write(struct json_buf *j, const struct session *s)
 static void cpu_dropped_write(struct json_buf *j, const struct rundir *rd)
 {
 	static const char mark[] = "doesn't support requested feature: ";
-	char path[4300], line[512];
+	char path[4300], line[512], seen[8192] = "\n", key[520];
 	const char *p;
 	FILE *f;
 
@@ -224,6 +224,12 @@ static void cpu_dropped_write(struct json_buf *j, const struct rundir *rd)
 			continue;
 		p += sizeof(mark) - 1;
 		line[strcspn(line, "\r\n")] = '\0';
+		/* QEMU warns once per vCPU: each feature once. */
+		snprintf(key, sizeof(key), "\n%s\n", p);
+		if (strstr(seen, key))
+			continue;
+		if (strlen(seen) + strlen(key) < sizeof(seen))
+			strcat(seen, key + 1);
 		json_string_write(j, p);
 	}
 	json_array_close(j);
