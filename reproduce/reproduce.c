@@ -319,7 +319,7 @@ static int repro_hackbench_params(const struct lkpmail *m, struct repro_job *j)
 	} else {
 		repro_note(
 			"guessed",
-			"loops: the report gives none; bootbench's default is used");
+			"loops: bootbench's default (the report gives none)");
 	}
 	return 0;
 }
@@ -611,7 +611,7 @@ static int repro_machine_map(const struct lkpmail *m, const char *dir,
 	} else {
 		repro_note(
 			"guessed",
-			"no test machine in the report: the job runs on bootbench's default machine");
+			"the job runs on bootbench's default machine (the report names no test machine)");
 		return 0;
 	}
 	snprintf(path, sizeof(path), "%s/machine.conf", dir);
@@ -762,8 +762,8 @@ static void repro_change_settle(struct lkpmail *m)
 	m->change_pct = fabs(text) * ((worse == (d == RULES_LOWER)) ? 1 : -1);
 	repro_note(
 		"guessed",
-		"the change is %+.1f%% (the text gives no sign and no table row: a %s of a metric %s is better)",
-		m->change_pct, m->kind,
+		"the change is %+.1f%% (the text gives no sign and no table row: %s %s of a metric %s is better)",
+		m->change_pct, worse ? "a" : "an", m->kind,
 		d == RULES_LOWER  ? "whose lower value" :
 		d == RULES_HIGHER ? "whose higher value" :
 				    "taken as higher");

@@ -376,6 +376,7 @@ fi
 
 . tests/compare-boot.sh
 . tests/reproduce.sh
+. tests/reader.sh
 . tests/deterministic-boot.sh
 
 # --- the fault matrix: each fault ends in its verdict, nothing lost ---

@@ -2,8 +2,8 @@
 /*
  * The CPU table (boot/cpus.def): code names, SKU patterns, family and
  * model, LKP host names, and a vendor kept when nothing else is known.
- * With an argument, a file of `qemu-system-x86_64 -cpu help` output:
- * every QEMU model the table names must be one that QEMU has.
+ * Given a file of `qemu-system-x86_64 -cpu help` output (an argument or
+ * $CPU_HELP): every QEMU model the table names must be one QEMU has.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -41,6 +41,7 @@ static int qemu_has(const char *list, const char *model)
 int main(int argc, char **argv)
 {
 	struct cpu_info ci;
+	const char *help;
 	char *list;
 	size_t i;
 	int all = 1;
@@ -58,11 +59,11 @@ int main(int argc, char **argv)
 	      is("Intel(R) Xeon(R) Gold 6230 CPU @ 2.10GHz",
 		 "Cascadelake-Server", 0, 2));
 	CHECK("cpu table: Platinum 8380H is Cooper Lake, not Ice Lake",
-	      is("Intel(R) Xeon(R) Platinum 8380H CPU @ 2.90GHz",
-		 "Cooperlake", 28, 2));
+	      is("Intel(R) Xeon(R) Platinum 8380H CPU @ 2.90GHz", "Cooperlake",
+		 28, 2));
 	CHECK("cpu table: E5-2690 v2 (the version is the generation)",
-	      is("Intel(R) Xeon(R) CPU E5-2690 v2 @ 3.00GHz", "IvyBridge",
-		 10, 2));
+	      is("Intel(R) Xeon(R) CPU E5-2690 v2 @ 3.00GHz", "IvyBridge", 10,
+		 2));
 	CHECK("cpu table: E5-2640 v4 by its pattern",
 	      is("Intel(R) Xeon(R) CPU E5-2640 v4 @ 2.40GHz", "Broadwell", 0,
 		 2));
@@ -125,8 +126,9 @@ int main(int argc, char **argv)
 		      !strcmp(ci.codename, "Sapphire Rapids"));
 	CHECK("cpu table: a host name without a generation",
 	      cpu_lookup_host("lkp-xyz-2sp1", &ci) == -ENOENT);
-	if (argc > 1) {
-		list = file_read_all(argv[1], NULL);
+	help = argc > 1 ? argv[1] : getenv("CPU_HELP");
+	if (help && *help) {
+		list = file_read_all(help, NULL);
 		for (i = 0; list && cpu_table_qemu_model(i); i++)
 			if (!qemu_has(list, cpu_table_qemu_model(i))) {
 				printf("FAIL cpu table: QEMU has no CPU model %s\n",

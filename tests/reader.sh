@@ -1,0 +1,142 @@
+# Sourced by tests/run.sh after reproduce.sh: the report reader's rules
+# (docs/reproduce.md), each on a mail of tests/reproduce/reports or a
+# copy of one changed in the one place the rule is about. Cheap: no
+# boot, except the last test (which CPU features QEMU drops under TCG).
+
+# The CPU table; its QEMU names checked against this QEMU's list.
+qemu-system-x86_64 -cpu help >"$T/cpuhelp" 2>/dev/null || : >"$T/cpuhelp"
+CPU_HELP=$T/cpuhelp
+[ -s "$CPU_HELP" ] || CPU_HELP=
+export CPU_HELP
+build test_cputable tests/unit/test_cputable.c boot/cputable.c lib/fileio.c &&
+	unit test_cputable
+
+rd_dir=tests/reproduce/reports
+# rd NAME FILE: the reader on FILE into $T/rd/NAME.{out,err,rc}.
+rd() {
+	mkdir -p "$T/rd"
+	"$tool" reproduce "$2" "$T/rd/o" >"$T/rd/$1.out" 2>"$T/rd/$1.err"
+	echo $? >"$T/rd/$1.rc"
+}
+
+# The sign: the table's row, the text's unsigned number, the metric's way.
+rd newidle "$rd_dir/unixbench-shell1-newidle-22.9-unsigned.txt"
+check "reader: an unsigned change takes the compare table row's sign (-22.9%)" \
+	sh -c "grep -qx 'expect -22.90' '$T/rd/newidle.out' &&
+		grep -q 'the text gives no sign; the compare table.s row has it' '$T/rd/newidle.err'"
+sed 's/noticed a 22.9% regression/noticed a +22.9% regression/' \
+	"$rd_dir/unixbench-shell1-newidle-22.9-unsigned.txt" >"$T/plus.txt"
+rd plus "$T/plus.txt"
+check "reader: a text whose sign the table contradicts is told, the table's taken" \
+	sh -c "grep -qx 'expect -22.90' '$T/rd/plus.out' &&
+		grep -q 'the text says +22.9% but the compare table.s row says -22.9%' '$T/rd/plus.err'"
+rd slice "$rd_dir/hackbench-base-slice-6.2-qp-reply.txt"
+check "reader: without a table, a regression of a throughput is a drop (guessed)" \
+	sh -c "grep -qx 'expect -6.20' '$T/rd/slice.out' &&
+		grep -q 'guessed: the change is -6.2% (the text gives no sign and no table row' '$T/rd/slice.err'"
+grep -v 'disk: 1HDD\|fs: btrfs\|fs2: nfs' \
+	"$rd_dir/dbench-nfsd-max_latency-99.9-disk-unsupported.txt" >"$T/latency.txt"
+rd latency "$T/latency.txt"
+check "reader: an improvement of dbench.max_latency is a fall of our latency metric" \
+	sh -c "grep -qx 'metric dbench.max_latency-ms' '$T/rd/latency.out' &&
+		grep -qx 'expect -99.90' '$T/rd/latency.out'"
+grep -v '  dbench.max_latency' "$T/latency.txt" >"$T/latency2.txt"
+rd latency2 "$T/latency2.txt"
+check "reader: ... and without the table row, from 'improvement' and lower-is-better" \
+	sh -c "grep -qx 'expect -99.90' '$T/rd/latency2.out' &&
+		grep -q 'an improvement of a metric whose lower value is better' '$T/rd/latency2.err'"
+sed 's/of hackbench.throughput on:/of hackbench.time on:/' \
+	"$rd_dir/hackbench-base-slice-6.2-qp-reply.txt" >"$T/other.txt"
+rd other "$T/other.txt"
+check "reader: a metric bootbench lacks gives no expectation (another metric's size)" \
+	sh -c "test \$(cat '$T/rd/other.rc') -eq 0 && ! grep -q '^expect' '$T/rd/other.out' &&
+		grep -q 'left out: metric hackbench.time: bootbench has no such metric' '$T/rd/other.err'"
+
+# Values, and the job checked as the run checks it.
+check "reader: LKP's '10000000ops' becomes loops = 10000000" \
+	grep -qx 'loops = 10000000' tests/reproduce/expected/perf-bench-sched-pipe-menu-12.9-tag-base.expected
+sed 's/mode: process/mode: fibers/' "$rd_dir/hackbench-eevdf-slices-13.1-sapphire.txt" >"$T/fibers.txt"
+rm -rf "$T/rd/o/fibers"
+rd fibers "$T/fibers.txt"
+check "reader: a value the run would refuse fails the reading, with the run's words, no job left" \
+	sh -c "test \$(cat '$T/rd/fibers.rc') -eq 2 && tail -n 1 '$T/rd/fibers.err' | grep -q 'MODE=fibers is not valid' &&
+		test ! -e '$T/rd/o/fibers/job'"
+rm -rf "$T/rdm"
+make -s reproduce O="$O" RESULTS="$T/rdm" REPORT="$T/fibers.txt" DRY=1 >"$T/rdm.out" 2>&1
+rd_rc=$?
+check "reader: make reproduce DRY=1 fails where the run would" \
+	sh -c "test $rd_rc -ne 0 && grep -q 'MODE=fibers is not valid' '$T/rdm.out'"
+sed 's/ipc: socket/ipc: socket\n\tmd: RAID0/' "$rd_dir/hackbench-eevdf-slices-13.1-sapphire.txt" >"$T/md.txt"
+rd md "$T/md.txt"
+check "reader: storage a RAM-only guest lacks is refused in one line naming it" \
+	sh -c "test \$(cat '$T/rd/md.rc') -eq 2 && test \$(grep -vc '^bootbench:  \|^bootbench: report:\|^bootbench: read:' '$T/rd/md.err') -eq 1 &&
+		tail -n 1 '$T/rd/md.err' | grep -q 'needs a software RAID array (md: RAID0)'"
+
+# Issue 19, case 14: a list value is the table's one value, or refused.
+sed 's/nr_task: 100%/nr_task: [1,...,16]/' "$rd_dir/unixbench-shell1-newidle-22.9-unsigned.txt" >"$T/list.txt"
+rd list "$T/list.txt"
+check "reader: nr_task: [1,...,16] becomes the compare table's one value (100%)" \
+	sh -c "grep -q 'nr_task: \[1,...,16\] is a list' '$T/rd/list.err' && grep -qx 'nr_task = 100%' '$T/rd/o/list/job'"
+grep -v 'nr_task/rootfs\|/lkp-icl-2sp9/shell1/' "$T/list.txt" >"$T/list2.txt"
+rm -rf "$T/rd/o/list2"
+rd list2 "$T/list2.txt"
+check "reader: ... and without the table header, refused in one line, nothing written" \
+	sh -c "test \$(cat '$T/rd/list2.rc') -eq 2 && test ! -e '$T/rd/o/list2' &&
+		tail -n 1 '$T/rd/list2.err' | grep -q 'nr_task: \[1,...,16\] is a list (LKP ran one job per value) and the report does not say which one changed'"
+
+# The command lines of LKP's reproduce attachment, quoted or not.
+check "reader: the quoted reproduce command gives hackbench loops = 60000" \
+	grep -qx 'loops = 60000' tests/reproduce/expected/hackbench-vruntime-125.5-improvement-reproduce.expected
+grep -v 'loops: 10000000ops' "$rd_dir/perf-bench-sched-pipe-menu-12.9-tag-base.txt" >"$T/pipe.txt"
+printf '\n "perf" "bench" "sched" "pipe" "-l" "500000"\n' >>"$T/pipe.txt"
+rd pipe "$T/pipe.txt"
+check "reader: a quoted perf bench sched pipe command gives loops = 500000" \
+	grep -qx 'loops = 500000' "$T/rd/o/pipe/job"
+
+# The base, the config, the CPU, the shape; every guess with its source.
+rd pbsp "$rd_dir/perf-bench-sched-pipe-menu-12.9-tag-base.txt"
+check "reader: a tag as base is read and kept in the job" \
+	sh -c "grep -qF 'base v6.17-rc2 (a tag)' '$T/rd/pbsp.err' &&
+		grep -qx '# base: v6.17-rc2' '$T/rd/o/perf-bench-sched-pipe-menu-12.9-tag-base/job'"
+check "reader: the kernel config's URL is printed" \
+	grep -q "the kernel config and LKP's files: https://download.01.org/0day-ci/archive/20250825/202508251419.d8117ed7-lkp@intel.com" "$T/rd/pbsp.err"
+check "reader: NUMA nodes from the table's numa-meminfo rows (node0..node3)" \
+	grep -q 'guessed: 4 NUMA nodes (the compare table.s numa-meminfo rows name node0 to node3)' "$T/rd/pbsp.err"
+rd mds "$rd_dir/unixbench-syscall-mds-49.0-jobyaml.txt"
+check "reader: NUMA nodes from job.yaml's nr_node; sockets from threads / (cores x SMT)" \
+	sh -c "grep -q 'read: 1 NUMA node(s) (job.yaml.s nr_node)' '$T/rd/mds.err' &&
+		grep -q 'guessed: 1 socket(s) (16 threads / (8 cores x 2 threads per core, from the SKU))' '$T/rd/mds.err'"
+rd twoap "$rd_dir/unixbench-syscall-f_count-32.3-2ap-numa.txt"
+check "reader: sockets from an LKP host name (lkp-csl-2ap3)" \
+	grep -q "guessed: 2 socket(s) (from LKP's host name lkp-csl-2ap3)" "$T/rd/twoap.err"
+check "reader: NUMA nodes one per socket when nothing else says" \
+	grep -q 'guessed: 2 NUMA nodes (one per socket)' "$T/rd/slice.err"
+check "reader: the CPU model from the code name, SMT from the SKU" \
+	sh -c "grep -q 'guessed: CPU model Icelake-Server (from the code name Ice Lake)' '$T/rd/newidle.err' &&
+		grep -q \"guessed: 2 threads per core (from the SKU pattern 'Gold 6346')\" '$T/rd/newidle.err'"
+printf 'kernel test robot noticed a -5.0%% regression of hackbench.throughput on:\n\ncommit: 0123456789abcdef ("x")\n\ntestcase: hackbench\ntest machine: 8 threads %s with 8G memory\nparameters:\n\n\tnr_threads: 100%%\n' \
+	'Intel(R) Xeon(R) CPU @ 2.30GHz' >"$T/intel.txt"
+sed 's/Intel(R) Xeon(R) CPU @ 2.30GHz/AMD Opteron(tm) Processor 6376/' "$T/intel.txt" >"$T/amd.txt"
+rd intel "$T/intel.txt"
+rd amd "$T/amd.txt"
+check "reader: an Intel CPU the table lacks stays Intel (kvm64), an AMD one AMD (qemu64)" \
+	sh -c "grep -qx 'cpu = kvm64' '$T/rd/o/intel/machine.conf' && grep -qx 'cpu = qemu64' '$T/rd/o/amd/machine.conf' &&
+		grep -q 'no model known: only its vendor (Intel)' '$T/rd/intel.err'"
+cat "$T"/rd/*.err >"$T/rd-all.err"
+for rp_mail in "$rd_dir"/*.txt; do
+	"$tool" reproduce "$rp_mail" "$T/rd/all" 2>>"$T/rd-all.err" >/dev/null
+done
+check "reader: every guess says what it was guessed from" \
+	sh -c "grep -q '^bootbench: guessed: ' '$T/rd-all.err' &&
+		! grep '^bootbench: guessed: ' '$T/rd-all.err' | grep -v '(.*)'"
+
+# Under TCG a named CPU model loses what QEMU cannot emulate: job.json
+# lists it (one boot; the boot tier).
+printf 'name = reader-cpl\ncpu = Cooperlake\nsockets = 1\ncores = 2\nthreads = 1\nmem = 512M\n' >"$T/cpl.conf"
+"$tool" run --kernel "$KDEF" --initrd "$img" --test boot --machine "$T/cpl.conf" \
+	--results "$T/cplres" --timeout 600 >"$T/cpl.out" 2>&1
+rd_job=$(find "$T/cplres" -name job.json 2>/dev/null | head -n 1)
+check "reader: job.json lists the CPU features QEMU dropped (Cooperlake under TCG: avx512f), once each" \
+	sh -c "test -n '$rd_job' && grep -q '\"accel\":\"kvm\"' '$rd_job' ||
+		{ grep -q '\"CPUID.07H:EBX.avx512f \[bit 16\]\"' '$rd_job' &&
+		  test \$(grep -o 'avx512f \[bit 16\]' '$rd_job' | wc -l) -eq 1; }"
