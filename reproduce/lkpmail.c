@@ -453,7 +453,7 @@ static const char *ref_read(const char *q, char *ref, size_t size)
 
 	while (*q == ' ' || *q == '\n')
 		q++;
-	while (isalnum((unsigned char)q[n]) || strchr("._+-", q[n]))
+	while (isalnum((unsigned char)q[n]) || (q[n] && strchr("._+-", q[n])))
 		n++;
 	if (n < 2 || n >= size)
 		return NULL;
@@ -608,7 +608,7 @@ static void lkpmail_nodes_read(const char *lines, struct lkpmail *m)
 	unsigned long n;
 
 	for (r = rows; *r; r++)
-		for (p = lines; (p = strstr(p, *r)); p++) {
+		for (p = lines; (p = strstr(p, *r));) {
 			p += strlen(*r);
 			if (!isdigit((unsigned char)*p))
 				continue;
