@@ -542,7 +542,8 @@ static unsigned int repro_nodes_guess(const struct lkpmail *m,
 			   m->yaml_nodes);
 		return m->yaml_nodes;
 	}
-	if (m->table_nodes > 1) {
+	/* The rows name the nodes that moved: at least that many. */
+	if (m->table_nodes > 1 && m->table_nodes > sockets) {
 		repro_note(
 			"guessed",
 			"%u NUMA nodes (the compare table's numa-meminfo rows name node0 to node%u)",

@@ -100,8 +100,6 @@ check "reader: a tag as base is read and kept in the job" \
 		grep -qx '# base: v6.17-rc2' '$T/rd/o/perf-bench-sched-pipe-menu-12.9-tag-base/job'"
 check "reader: the kernel config's URL is printed" \
 	grep -q "the kernel config and LKP's files: https://download.01.org/0day-ci/archive/20250825/202508251419.d8117ed7-lkp@intel.com" "$T/rd/pbsp.err"
-check "reader: NUMA nodes from the table's numa-meminfo rows (node0..node3)" \
-	grep -q 'guessed: 4 NUMA nodes (the compare table.s numa-meminfo rows name node0 to node3)' "$T/rd/pbsp.err"
 rd mds "$rd_dir/unixbench-syscall-mds-49.0-jobyaml.txt"
 check "reader: NUMA nodes from job.yaml's nr_node; sockets from threads / (cores x SMT)" \
 	sh -c "grep -q 'read: 1 NUMA node(s) (job.yaml.s nr_node)' '$T/rd/mds.err' &&
@@ -109,6 +107,8 @@ check "reader: NUMA nodes from job.yaml's nr_node; sockets from threads / (cores
 rd twoap "$rd_dir/unixbench-syscall-f_count-32.3-2ap-numa.txt"
 check "reader: sockets from an LKP host name (lkp-csl-2ap3)" \
 	grep -q "guessed: 2 socket(s) (from LKP's host name lkp-csl-2ap3)" "$T/rd/twoap.err"
+check "reader: NUMA nodes from the table's numa rows when they name more than the sockets" \
+	grep -q 'guessed: 4 NUMA nodes (the compare table.s numa-meminfo rows name node0 to node3)' "$T/rd/twoap.err"
 check "reader: NUMA nodes one per socket when nothing else says" \
 	grep -q 'guessed: 2 NUMA nodes (one per socket)' "$T/rd/slice.err"
 check "reader: the CPU model from the code name, SMT from the SKU" \
