@@ -133,7 +133,8 @@ check "reader: every guess says what it was guessed from" \
 # Under TCG a named CPU model loses what QEMU cannot emulate: job.json
 # lists it (one boot; the boot tier).
 printf 'name = reader-cpl\ncpu = Cooperlake\nsockets = 1\ncores = 2\nthreads = 1\nmem = 512M\n' >"$T/cpl.conf"
-"$tool" run --kernel "$KDEF" --initrd "$img" --test boot --machine "$T/cpl.conf" \
+rd_img=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")
+"$tool" run --kernel "$KDEF" --initrd "$rd_img" --test boot --machine "$T/cpl.conf" \
 	--results "$T/cplres" --timeout 600 >"$T/cpl.out" 2>&1
 rd_job=$(find "$T/cplres" -name job.json 2>/dev/null | head -n 1)
 check "reader: job.json lists the CPU features QEMU dropped (Cooperlake under TCG: avx512f), once each" \
