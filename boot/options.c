@@ -269,7 +269,7 @@ int run_opts_check(struct run_opts *o)
 		return bad_input("impossible topology: %s", why);
 	topology_mem_fit(&o->topo);
 	if (o->quick_cpus)
-		topology_quick_fit(&o->topo, o->quick_cpus);
+		topology_fit(&o->topo, o->quick_cpus);
 	if (o->topo.note[0])
 		fprintf(stderr, "bootbench: note: %s\n", o->topo.note);
 	return timing_smp_check(o);
