@@ -147,7 +147,7 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 			      report ? report : "");
 		/* Under TCG, two vCPUs per host CPU still boot in a minute. */
 		if (quick && !base->quick_cpus)
-			o.quick_cpus = 2 * sysconf(_SC_NPROCESSORS_ONLN);
+			o.quick_cpus = 2 * host_cpus_count();
 		v = job_opts_fill(&jf, i, quick, &o);
 		if (!v)
 			v = cmd_run(&o);

@@ -426,8 +426,10 @@ int topology_resolve(const struct topology_request *r, struct topology *t,
 		return topo_fail(why, len,
 				 "%u CPUs is impossible: give 1 to %d", t->cpus,
 				 TOPO_CPUS_MAX);
-	if (r->mem_mb)
+	if (r->mem_mb) {
 		t->mem_mb = r->mem_mb;
+		t->mem_given = 1;
+	}
 	if (!t->mem_mb)
 		t->mem_mb = 1024;
 	return topo_nodes_check(t, why, len);
@@ -508,6 +510,27 @@ static size_t topo_lost_describe(const struct topology *was,
 	return n;
 }
 
+/*
+ * A fitted machine keeps the memory per CPU of the full one (what memory
+ * benchmarks scale with), in 256 MiB steps, at least 1 GiB and 512 MiB
+ * a node: a report's 256 GB on two vCPUs only slows the boot under TCG
+ * (struct pages for all of it) and is never touched. MEM= is kept.
+ */
+static void topo_mem_fit(struct topology *t, const struct topology *was)
+{
+	unsigned long long mb;
+	unsigned int floor = 512 * t->nnodes > 1024 ? 512 * t->nnodes : 1024;
+
+	if (t->mem_given)
+		return;
+	mb = (unsigned long long)was->mem_mb * t->cpus / was->cpus;
+	mb = (mb + 255) / 256 * 256;
+	if (mb < floor)
+		mb = floor;
+	if (mb < was->mem_mb)
+		t->mem_mb = mb;
+}
+
 int topology_fit(struct topology *t, unsigned int max_cpus)
 {
 	struct topology was;
@@ -521,6 +544,7 @@ int topology_fit(struct topology *t, unsigned int max_cpus)
 	topo_shape_fit(t, max_cpus);
 	if (was.nnodes > 1)
 		topo_nodes_fit(t, was.nnodes);
+	topo_mem_fit(t, &was);
 	for (i = 0; i < t->nnodes; i++)
 		memonly += !t->node_cpus[i][0];
 	/* Its results are not the full machine's: never one matrix with them. */
@@ -534,10 +558,12 @@ int topology_fit(struct topology *t, unsigned int max_cpus)
 	topology_describe(t, to, sizeof(to));
 	topo_lost_describe(&was, t, lost, sizeof(lost));
 	/* What resolving the machine said stays, after the fit. */
-	snprintf(t->note, sizeof(t->note),
-		 "fitted to %u CPUs: %s%s instead of %s; given up: %s%s%.300s",
-		 max_cpus, to,
-		 memonly ? " (memory-only nodes beyond the CPUs)" : "", from,
-		 lost, was.note[0] ? "; " : "", was.note);
+	snprintf(
+		t->note, sizeof(t->note),
+		"fitted to %u CPU%s: %s%s, %u MB instead of %s, %u MB; given up: %s%s%.300s",
+		max_cpus, max_cpus == 1 ? "" : "s", to,
+		memonly ? " (memory-only nodes beyond the CPUs)" : "",
+		t->mem_mb, from, was.mem_mb, lost, was.note[0] ? "; " : "",
+		was.note);
 	return 1;
 }

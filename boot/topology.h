@@ -19,6 +19,7 @@ struct topology {
 	unsigned int nnodes; /* 0: no NUMA nodes given */
 	char node_cpus[TOPO_NODES_MAX][256];
 	unsigned int mem_mb;
+	int mem_given; /* MEM= said it: a fit keeps it */
 	char note[1024]; /* what was adapted, for the user */
 };
 

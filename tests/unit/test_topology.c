@@ -86,6 +86,7 @@ static void fit_shapes_check(const char *path)
 		topology_fit(&t, cpus);
 		topology_describe(&t, got, sizeof(got));
 		n = strlen(got);
+		n += snprintf(got + n, sizeof(got) - n, ", %u MB", t.mem_mb);
 		for (i = 0; i < t.nnodes && n < sizeof(got); i++)
 			n += snprintf(got + n, sizeof(got) - n, " node%u=%s", i,
 				      t.node_cpus[i][0] ? t.node_cpus[i] : "-");
