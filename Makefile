@@ -42,8 +42,10 @@ JOB ?=
 QUICK ?=
 SHARD ?=
 TAP ?=
-# 1: a machine with more CPUs than this host loses cores per socket
+# 1: a machine with more CPUs than this host is fitted to it; 0: never
 FIT ?=
+# Under TCG, the most vCPUs booted without FIT=0 (empty: 8 per host CPU)
+MAX_VCPUS ?=
 # make reproduce REPORT=mail BASE_KERNEL= NEW_KERNEL= [DRY=1] (docs/reproduce.md)
 REPORT ?=
 BASE_KERNEL ?=
@@ -229,6 +231,7 @@ run: deps
 		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
 		--runs "$(RUNS)" \
 		$(if $(JOB),--job "$(JOB)") $(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) \
+		$(if $(filter 0,$(FIT)),--no-fit) $(if $(MAX_VCPUS),--max-vcpus "$(MAX_VCPUS)") \
 		$(if $(SHARD),--shard "$(SHARD)") $(if $(filter 1,$(TAP)),--tap) \
 		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet)
 
@@ -264,7 +267,7 @@ reproduce: deps
 		REPORT="$(REPORT)" BASE_KERNEL="$(BASE_KERNEL)" NEW_KERNEL="$(NEW_KERNEL)" \
 		RUNS="$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)" \
 		QUICK="$(QUICK)" FIT="$(if $(FIT),$(FIT),1)" DRY="$(DRY)" \
-		BASE_CMDLINE="$(BASE_CMDLINE)" NEW_CMDLINE="$(NEW_CMDLINE)" \
+		BASE_CMDLINE="$(BASE_CMDLINE)" NEW_CMDLINE="$(NEW_CMDLINE)" MAX_VCPUS="$(MAX_VCPUS)" \
 		reproduce/reproduce.sh
 
 replay: $(BOOTBENCH)
@@ -323,7 +326,8 @@ help:
 	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
 	@echo '  JOB=$(JOB)		a job file (jobs/*.job): its test, parameters, machine; lists expand'
 	@echo '  QUICK=$(QUICK)		1 scales a job'"'"'s runtime and loops down for a first look'
-	@echo '  FIT=$(FIT)		1 fits a machine with more CPUs than this host'"'"'s (reproduce: 1 unless FIT=0)'
+	@echo '  FIT=$(FIT)		1 fits a machine with more CPUs than this host'"'"'s (reproduce: 1 unless FIT=0); 0 boots it in full'
+	@echo '  MAX_VCPUS=$(MAX_VCPUS)		under TCG, more vCPUs than this are refused unless FIT=0 (default 8 per host CPU)'
 	@echo '  REPORT=$(REPORT)		a saved 0-day/LKP report mail, for make reproduce'
 	@echo '  BASE_KERNEL=$(BASE_KERNEL) NEW_KERNEL=$(NEW_KERNEL)	the good and the bad kernel (reproduce)'
 	@echo '  BASE_CMDLINE=$(BASE_CMDLINE) NEW_CMDLINE=$(NEW_CMDLINE)	kernel command lines per side (reproduce)'

@@ -57,6 +57,10 @@ struct run_opts {
 	int deterministic; /* TIMING=deterministic: icount, no host clock */
 	/* QUICK=1 or FIT=1: the most vCPUs, 0 for no limit */
 	unsigned int quick_cpus;
+	int fit_refused; /* FIT=0 said: the full shape, however slow */
+	/* Under TCG, the most vCPUs booted without FIT=0 (0: 8 per host CPU) */
+	unsigned int max_vcpus;
+	int plan; /* print the machine and the estimate, boot nothing */
 	unsigned int icount_shift;
 	struct qemu_version qemu_version;
 	int verbose;
@@ -70,8 +74,12 @@ __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
 int parse_uint_opt(const char *name, const char *s, unsigned int min,
 		   unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);
+<<<<<<< HEAD
 /* The tests and parameters alone (a job checked before any boot). */
 int run_params_check(struct run_opts *o);
+=======
+unsigned int host_cpus_count(void);
+>>>>>>> fit
 int timing_parse(const char *s, int *deterministic);
 int run_params_dir(const struct run_opts *o, char *buf, size_t size);
 int param_cmp(const void *a, const void *b);

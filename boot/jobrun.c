@@ -145,9 +145,12 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 			      *what ? ": " : "", what,
 			      report ? "; reproduces " : "",
 			      report ? report : "");
-		/* Under TCG, two vCPUs per host CPU still boot in a minute. */
-		if (quick && !base->quick_cpus)
-			o.quick_cpus = 2 * sysconf(_SC_NPROCESSORS_ONLN);
+		/*
+		 * Under TCG, two vCPUs per host CPU still boot in a minute;
+		 * FIT=0 said the full shape, and it gets it.
+		 */
+		if (quick && !base->quick_cpus && !base->fit_refused)
+			o.quick_cpus = 2 * host_cpus_count();
 		v = job_opts_fill(&jf, i, quick, &o);
 		if (!v)
 			v = cmd_run(&o);

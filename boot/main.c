@@ -27,6 +27,7 @@ static void usage(FILE *f)
 		"                     [--cmdline S] [--timing realtime|deterministic] [--icount-shift N]\n"
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
 		"                     [--runs N] [--release R] [-v] [--tap] [--quiet]\n"
+		"                     [--fit|--no-fit] [--max-vcpus N] [--plan]\n"
 		"       bootbench run --job FILE [--quick] [--fit] [--shard I/N] [--tap] [--kernel K --initrd I ...]\n");
 }
 
@@ -61,6 +62,9 @@ int main(int argc, char **argv)
 		{ "job", required_argument, NULL, 'J' },
 		{ "quick", no_argument, NULL, 'Q' },
 		{ "fit", no_argument, NULL, 'W' },
+		{ "no-fit", no_argument, NULL, 'w' },
+		{ "max-vcpus", required_argument, NULL, 'Y' },
+		{ "plan", no_argument, NULL, 'y' },
 		{ "shard", required_argument, NULL, 'X' },
 		{ "tap", no_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'U' },
@@ -235,7 +239,18 @@ int main(int argc, char **argv)
 			 * more vCPUs than that share host CPUs under TCG, and
 			 * their runs scatter far more.
 			 */
-			o.quick_cpus = sysconf(_SC_NPROCESSORS_ONLN);
+			o.quick_cpus = host_cpus_count();
+			break;
+		case 'w':
+			o.fit_refused = 1;
+			break;
+		case 'Y':
+			if (parse_uint_opt("MAX_VCPUS", optarg, 1,
+					   TOPO_CPUS_MAX, &o.max_vcpus))
+				return VERDICT_BAD_INPUT;
+			break;
+		case 'y':
+			o.plan = 1;
 			break;
 		case 'Q':
 			quick = 1;

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <sched.h>
 #include <stdint.h>
 
 #include "bootbench.h"
@@ -119,7 +120,12 @@ static int tests_take(const struct run_opts *o, const char *key)
 	return 0;
 }
 
-/* Memory this host cannot give is scaled down, never silently. */
+/*
+ * Memory this host cannot give is scaled down, never silently. The cap
+ * comes from MemTotal, rounded to whole GiB, so that every run of a job
+ * gets the same memory and lands in the same run directory (MemAvailable
+ * moves from one run to the next).
+ */
 static void topology_mem_fit(struct topology *t)
 {
 	unsigned long long kb = 0;
@@ -130,15 +136,15 @@ static void topology_mem_fit(struct topology *t)
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %llu", &kb) == 1)
+		if (sscanf(line, "MemTotal: %llu", &kb) == 1)
 			break;
 	fclose(f);
 	/* Leave a quarter to the host, and QEMU's own overhead. */
-	can = kb / 1024 * 3 / 4;
-	if (!kb || t->mem_mb <= can)
+	can = kb / (1024 * 1024) * 3 / 4 * 1024;
+	if (!kb || !can || t->mem_mb <= can)
 		return;
 	fprintf(stderr,
-		"bootbench: warning: MEM=%uM is more than this host can give (%llu MiB available): using %uM\n",
+		"bootbench: warning: MEM=%uM is more than this host can give (%llu MiB in all): using %uM\n",
 		t->mem_mb, kb / 1024, can);
 	t->mem_mb = can;
 }
@@ -203,10 +209,99 @@ static const char *run_param_value(const char *key, const void *ctx)
 	return NULL;
 }
 
+<<<<<<< HEAD
 /* The job's tests and parameters: what a job file can get wrong. */
 int run_params_check(struct run_opts *o)
 {
 	char key[64], ukey[64];
+=======
+/*
+ * The host CPUs QEMU's threads may run on: the ones this process may use
+ * (taskset, a container's cpuset), not all that are online.
+ */
+unsigned int host_cpus_count(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return sysconf(_SC_NPROCESSORS_ONLN);
+	n = CPU_COUNT(&set);
+	return n > 0 ? n : 1;
+}
+
+/*
+ * Seconds from QEMU's start to the kernel's hand-over to our init under
+ * TCG, by vCPUs per host CPU: each vCPU is brought up one after the
+ * other, and beyond one per host CPU they also take turns. Measured on a
+ * 2-CPU host with Debian's 6.1 kernel (docs/reproduce.md): the default
+ * 2 vCPUs ~5 s; 16 vCPUs ~16 s; 32 ~33 s; 128 52-106 s.
+ */
+#define EST_BOOT_BASE_S 4.0
+#define EST_BOOT_VCPU_S 0.6
+
+static double run_boot_estimate(unsigned int vcpus)
+{
+	return EST_BOOT_BASE_S + EST_BOOT_VCPU_S * vcpus;
+}
+
+/*
+ * Under TCG a report's machine of 128 vCPUs takes minutes a boot: say so
+ * before a long run starts, and refuse far beyond the host's size unless
+ * FIT=0 asks for the full shape anyway.
+ */
+static int run_estimate_check(struct run_opts *o)
+{
+	unsigned int host = host_cpus_count();
+	unsigned int limit = o->max_vcpus ? o->max_vcpus : 8 * host;
+	const char *why;
+	double s;
+
+	if (!o->deterministic &&
+	    qemu_accel_pick(o->accel, &why) != QEMU_ACCEL_TCG)
+		return 0;
+	s = run_boot_estimate(o->topo.cpus);
+	if (o->topo.cpus > limit && !o->fit_refused)
+		return bad_input(
+			"%u vCPUs under TCG on %u host CPUs: about %.0f s to boot each run, before the job: give FIT=1 to fit the machine to this host, or FIT=0 to boot it in full anyway",
+			o->topo.cpus, host, s);
+	if (o->topo.cpus > host || o->plan)
+		fprintf(stderr,
+			"bootbench: estimate: %u vCPUs, %u MB under TCG on %u host CPUs: about %.0f s to boot each run, before the job\n",
+			o->topo.cpus, o->topo.mem_mb, host, s);
+	return 0;
+}
+
+/* The machine: resolved, fitted to the host if asked, and its cost said. */
+static int run_machine_check(struct run_opts *o)
+{
+	char why[256];
+	int err;
+
+	err = timing_check(o);
+	if (err)
+		return err;
+	err = topology_resolve(&o->topo_req, &o->topo, why, sizeof(why));
+	if (err == -ENOMEM)
+		return VERDICT_INFRA;
+	if (err)
+		return bad_input("impossible topology: %s", why);
+	if (o->quick_cpus)
+		topology_fit(&o->topo, o->quick_cpus);
+	topology_mem_fit(&o->topo);
+	if (o->topo.note[0])
+		fprintf(stderr, "bootbench: note: %s\n", o->topo.note);
+	err = timing_smp_check(o);
+	if (err)
+		return err;
+	return run_estimate_check(o);
+}
+
+int run_opts_check(struct run_opts *o)
+{
+	char key[64], ukey[64];
+	struct stat st;
+>>>>>>> fit
 	int i, err;
 
 	err = tests_parse(o);
@@ -245,6 +340,7 @@ int run_params_check(struct run_opts *o)
 			return bad_input(
 				"the headline of %s is malformed in tests.def",
 				o->tests[i]->name);
+<<<<<<< HEAD
 	return 0;
 }
 
@@ -257,6 +353,10 @@ int run_opts_check(struct run_opts *o)
 	err = run_params_check(o);
 	if (err)
 		return err;
+=======
+	if (o->plan)
+		return run_machine_check(o);
+>>>>>>> fit
 	if (!o->kernel || !*o->kernel)
 		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
 	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))
@@ -271,20 +371,7 @@ int run_opts_check(struct run_opts *o)
 		return bad_input(
 			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",
 			o->qemu);
-	err = timing_check(o);
-	if (err)
-		return err;
-	err = topology_resolve(&o->topo_req, &o->topo, why, sizeof(why));
-	if (err == -ENOMEM)
-		return VERDICT_INFRA;
-	if (err)
-		return bad_input("impossible topology: %s", why);
-	topology_mem_fit(&o->topo);
-	if (o->quick_cpus)
-		topology_quick_fit(&o->topo, o->quick_cpus);
-	if (o->topo.note[0])
-		fprintf(stderr, "bootbench: note: %s\n", o->topo.note);
-	return timing_smp_check(o);
+	return run_machine_check(o);
 }
 
 /*

@@ -182,6 +182,18 @@ out:
 	return s.verdict;
 }
 
+/* --plan: the machine this job would boot, on standard output. */
+static int run_plan_print(const struct run_opts *o)
+{
+	char shape[160];
+
+	topology_describe(&o->topo, shape, sizeof(shape));
+	printf("machine %s, %u MB%s%s%s\n", shape, o->topo.mem_mb,
+	       o->topo.name[0] ? " (" : "", o->topo.name,
+	       o->topo.name[0] ? ")" : "");
+	return VERDICT_OK;
+}
+
 int cmd_run(struct run_opts *o)
 {
 	struct session_conf sc = { 0 };
@@ -192,8 +204,8 @@ int cmd_run(struct run_opts *o)
 	size_t len;
 
 	err = run_opts_check(o);
-	if (err)
-		return err;
+	if (err || o->plan)
+		return err ? err : run_plan_print(o);
 	if (o->release) {
 		snprintf(release, sizeof(release), "%s", o->release);
 	} else {
@@ -209,11 +221,6 @@ int cmd_run(struct run_opts *o)
 	o->accel = qemu_accel_pick(o->accel, &why);
 	if (o->deterministic)
 		why = "TIMING=deterministic counts instructions under TCG";
-	if (o->accel == QEMU_ACCEL_TCG &&
-	    o->topo.cpus > 4 * (unsigned int)sysconf(_SC_NPROCESSORS_ONLN))
-		fprintf(stderr,
-			"bootbench: warning: %u vCPUs on %ld host CPUs under TCG: it runs, slowly, and the guest's CPUs share the host's\n",
-			o->topo.cpus, sysconf(_SC_NPROCESSORS_ONLN));
 
 	/* The job rides on the kernel command line (docs/protocol.md). */
 	len = 4096;

@@ -129,8 +129,12 @@ static void topo_nodes_split(struct topology *t, unsigned int k)
 	for (i = 0; i < k; i++) {
 		unsigned int a = i * t->cpus / k, b = (i + 1) * t->cpus / k - 1;
 
-		snprintf(t->node_cpus[i], sizeof(t->node_cpus[i]), "%u-%u", a,
-			 b);
+		if (a == b)
+			snprintf(t->node_cpus[i], sizeof(t->node_cpus[i]), "%u",
+				 a);
+		else
+			snprintf(t->node_cpus[i], sizeof(t->node_cpus[i]),
+				 "%u-%u", a, b);
 	}
 }
 
@@ -421,8 +425,10 @@ int topology_resolve(const struct topology_request *r, struct topology *t,
 		return topo_fail(why, len,
 				 "%u CPUs is impossible: give 1 to %d", t->cpus,
 				 TOPO_CPUS_MAX);
-	if (r->mem_mb)
+	if (r->mem_mb) {
 		t->mem_mb = r->mem_mb;
+		t->mem_given = 1;
+	}
 	if (!t->mem_mb)
 		t->mem_mb = 1024;
 	return topo_nodes_check(t, why, len);
@@ -439,23 +445,124 @@ void topology_describe(const struct topology *t, char *buf, size_t len)
 		t->nnodes ? t->nnodes : 1, t->nnodes > 1 ? "s" : "");
 }
 
-void topology_quick_fit(struct topology *t, unsigned int max_cpus)
+/*
+ * Nodes for a fitted machine: as many as it had, down to two where it had
+ * several (a NUMA regression needs a remote node), each CPU in one; nodes
+ * beyond the CPUs hold memory only, which QEMU and Linux both allow.
+ */
+static void topo_nodes_fit(struct topology *t, unsigned int had)
 {
-	unsigned int was = t->cpus, per = t->sockets * t->threads;
+	unsigned int k = had < t->cpus ? had : t->cpus, i;
 
-	if (t->cpus <= max_cpus || per > max_cpus)
+	if (k < 2)
+		k = 2;
+	if (k > had)
+		k = had;
+	if (k <= t->cpus) {
+		topo_nodes_split(t, k);
 		return;
-	/* Fewer cores per socket: sockets, SMT and nodes keep their shape. */
-	t->cores = max_cpus / per;
+	}
+	t->nnodes = k;
+	for (i = 0; i < k; i++)
+		snprintf(t->node_cpus[i], sizeof(t->node_cpus[i]),
+			 i < t->cpus ? "%u" : "", i);
+}
+
+/* Cores per socket first, then SMT, then sockets: the order of what a
+ * report's regression is least likely to be about. */
+static void topo_shape_fit(struct topology *t, unsigned int max_cpus)
+{
+	if (t->sockets * t->threads <= max_cpus) {
+		t->cores = max_cpus / (t->sockets * t->threads);
+	} else if (t->sockets <= max_cpus) {
+		t->cores = 1;
+		t->threads = max_cpus / t->sockets;
+	} else {
+		t->cores = 1;
+		t->threads = 1;
+		t->sockets = max_cpus;
+	}
 	t->cpus = t->sockets * t->cores * t->threads;
-	if (t->nnodes > 1)
-		topo_nodes_split(t, t->nnodes < t->cpus ? t->nnodes : t->cpus);
-	/* Its results are not the profile's: never one matrix with them. */
-	if (t->name[0] && strlen(t->name) + 7 < sizeof(t->name))
-		strcat(t->name, "-quick");
+}
+
+static size_t topo_lost_describe(const struct topology *was,
+				 const struct topology *t, char *buf,
+				 size_t len)
+{
+	size_t n = 0;
+
+	if (t->cores < was->cores)
+		n += snprintf(buf + n, len - n, "%s%u of %u cores per socket",
+			      n ? ", " : "", was->cores - t->cores, was->cores);
+	if (t->threads < was->threads && n < len)
+		n += snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
+			      t->threads == 1 ? "SMT" :
+						"some threads per core");
+	if (t->sockets < was->sockets && n < len)
+		n += snprintf(buf + n, len - n, "%s%u of %u sockets",
+			      n ? ", " : "", was->sockets - t->sockets,
+			      was->sockets);
+	if (t->nnodes < was->nnodes && n < len)
+		n += snprintf(buf + n, len - n, "%s%u of %u NUMA nodes",
+			      n ? ", " : "", was->nnodes - t->nnodes,
+			      was->nnodes);
+	return n;
+}
+
+/*
+ * A fitted machine keeps the memory per CPU of the full one (what memory
+ * benchmarks scale with), in 256 MiB steps, at least 1 GiB and 512 MiB
+ * a node: a report's 256 GB on two vCPUs only slows the boot under TCG
+ * (struct pages for all of it) and is never touched. MEM= is kept.
+ */
+static void topo_mem_fit(struct topology *t, const struct topology *was)
+{
+	unsigned long long mb;
+	unsigned int floor = 512 * t->nnodes > 1024 ? 512 * t->nnodes : 1024;
+
+	if (t->mem_given)
+		return;
+	mb = (unsigned long long)was->mem_mb * t->cpus / was->cpus;
+	mb = (mb + 255) / 256 * 256;
+	if (mb < floor)
+		mb = floor;
+	if (mb < was->mem_mb)
+		t->mem_mb = mb;
+}
+
+int topology_fit(struct topology *t, unsigned int max_cpus)
+{
+	struct topology was;
+	char from[128], to[128], lost[160] = "";
+	unsigned int i, memonly = 0;
+	size_t n;
+
+	if (!max_cpus || t->cpus <= max_cpus)
+		return 0;
+	memcpy(&was, t, sizeof(was));
+	topo_shape_fit(t, max_cpus);
+	if (was.nnodes > 1)
+		topo_nodes_fit(t, was.nnodes);
+	topo_mem_fit(t, &was);
+	for (i = 0; i < t->nnodes; i++)
+		memonly += !t->node_cpus[i][0];
+	/* Its results are not the full machine's: never one matrix with them. */
+	n = strlen(t->name);
+	if (!n)
+		snprintf(t->name, sizeof(t->name), "%us%uc%ut-fit", was.sockets,
+			 was.cores, was.threads);
+	else if (n + 4 < sizeof(t->name))
+		strcat(t->name, "-fit");
+	topology_describe(&was, from, sizeof(from));
+	topology_describe(t, to, sizeof(to));
+	topo_lost_describe(&was, t, lost, sizeof(lost));
+	/* What resolving the machine said stays, after the fit. */
 	snprintf(
 		t->note, sizeof(t->note),
-		"fitted to this host (QUICK=1 or FIT=1): %u sockets x %u cores x %u threads = %u CPUs instead of %u, %u node(s)",
-		t->sockets, t->cores, t->threads, t->cpus, was,
-		t->nnodes ? t->nnodes : 1);
+		"fitted to %u CPU%s: %s%s, %u MB instead of %s, %u MB; given up: %s%s%.300s",
+		max_cpus, max_cpus == 1 ? "" : "s", to,
+		memonly ? " (memory-only nodes beyond the CPUs)" : "",
+		t->mem_mb, from, was.mem_mb, lost, was.note[0] ? "; " : "",
+		was.note);
+	return 1;
 }

@@ -19,7 +19,8 @@ struct topology {
 	unsigned int nnodes; /* 0: no NUMA nodes given */
 	char node_cpus[TOPO_NODES_MAX][256];
 	unsigned int mem_mb;
-	char note[256]; /* what was adapted, for the user */
+	int mem_given; /* MEM= said it: a fit keeps it */
+	char note[1024]; /* what was adapted, for the user */
 };
 
 /* SMP/SOCKETS/CORES/THREADS/NUMA as the user gave them (0/NULL: unset). */
@@ -46,10 +47,12 @@ int cpulist_parse(const char *s, unsigned char *bits, unsigned int max);
 /* Whether two CPU lists name the same CPUs. */
 int cpulist_equal(const char *a, const char *b);
 /*
- * QUICK=1: a machine larger than @max_cpus loses cores per socket, but
- * keeps its sockets, threads per core and nodes (with @note saying so).
+ * FIT=1 or QUICK=1: a machine larger than @max_cpus is cut to fit, cores
+ * per socket first, then SMT, then sockets, keeping two NUMA nodes where
+ * it had several; its name says "-fit" and @note what was kept and what
+ * was given up. 1 when it cut, 0 when the machine fitted already.
  */
-void topology_quick_fit(struct topology *t, unsigned int max_cpus);
+int topology_fit(struct topology *t, unsigned int max_cpus);
 /* "2 sockets x 28 cores x 2 threads = 112 CPUs, 2 nodes" */
 void topology_describe(const struct topology *t, char *buf, size_t len);
 

@@ -12,7 +12,7 @@
 # input, else the failing run's status (docs/exit-codes.md).
 #
 # From make: MAKE O RESULTS BOOTBENCH COMPARE REPORT BASE_KERNEL
-# NEW_KERNEL RUNS QUICK FIT BASE_CMDLINE NEW_CMDLINE DRY. The job and both
+# NEW_KERNEL RUNS QUICK FIT BASE_CMDLINE NEW_CMDLINE DRY [MAX_VCPUS]. The job and both
 # sides' results go to RESULTS/reproduce/<report name>/.
 
 fail() {
@@ -41,7 +41,22 @@ case $machine in
 	echo "bootbench: the machine: $(sed -n 's/^# Help: //p' "boot/machines/$machine.conf")"
 	;;
 esac
-[ "$FIT" = 0 ] || echo "bootbench: fitted to this host: at most $(nproc) vCPUs (FIT=0 keeps the full shape)"
+# The machine as it will boot, said by the code that fits it: its shape,
+# what fitting gave up, and what a boot of it costs here.
+fit=--fit
+[ "$FIT" = 0 ] && fit=--no-fit
+quick=
+[ "$QUICK" = 1 ] && quick=--quick
+"$BOOTBENCH" run --plan --job "$job" $fit $quick ${MAX_VCPUS:+--max-vcpus "$MAX_VCPUS"} \
+	>"$dir/plan.out" 2>"$dir/plan.err"
+rc=$?
+sed -n 's/^bootbench: \(note\|estimate\|warning\): /bootbench: \1: /p' "$dir/plan.err"
+[ "$rc" -eq 0 ] || {
+	grep -v '^bootbench: \(job \|note\|estimate\|warning\)' "$dir/plan.err" >&2
+	exit "$rc"
+}
+echo "bootbench: the machine as booted: $(sed -n 's/^machine //p' "$dir/plan.out")"
+rm -f "$dir/plan.out" "$dir/plan.err"
 if [ "$DRY" = 1 ]; then
 	exit 0
 fi
@@ -58,7 +73,8 @@ rm -rf "$dir/base" "$dir/new"
 side() {
 	echo "bootbench: $1 run $4 of $RUNS: $2${3:+ with $3}"
 	"$MAKE" -s --no-print-directory run O="$O" JOB="$job" KERNEL="$2" \
-		RESULTS="$dir/$1" RUNS=1 QUICK="$QUICK" FIT="$FIT" CMDLINE="$3"
+		RESULTS="$dir/$1" RUNS=1 QUICK="$QUICK" FIT="$FIT" CMDLINE="$3" \
+		MAX_VCPUS="$MAX_VCPUS"
 }
 # The sides take turns, so a change in the host's load over the
 # reproduction falls on both alike.

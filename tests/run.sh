@@ -557,6 +557,7 @@ check "boot: a boot silent for SILENCE seconds before the init reports is a hang
 	sh -c "test $rc -eq 4 && grep -q 'the boot stopped: no console output for 1 s before the init reported' '$T/s.err'"
 
 . tests/ci-check.sh
+. tests/fit.sh
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Topology from make variables, machine profiles and a report's lscpu. */
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "boot/topology.h"
+#include "lib/fileio.h"
 #include "check.h"
 
 static int resolve(struct topology_request *r, struct topology *t)
@@ -12,6 +15,92 @@ static int resolve(struct topology_request *r, struct topology *t)
 
 	r->machines_dir = "boot/machines";
 	return topology_resolve(r, t, why, sizeof(why));
+}
+
+/*
+ * A fit-shapes source: a profile of boot/machines, or a report mail's
+ * expected job (tests/reproduce/expected) whose machine is either a
+ * profile ("machine = i3-3220") or written out after "name = ".
+ */
+static int fit_source_resolve(const char *src, struct topology *t)
+{
+	struct topology_request r;
+	char why[256], *text, *p;
+	int err;
+
+	memset(&r, 0, sizeof(r));
+	if (!strstr(src, ".expected")) {
+		r.machine = src;
+		return resolve(&r, t);
+	}
+	text = file_read_all(src, NULL);
+	if (!text)
+		return -errno;
+	p = strstr(text, "\nmachine = ");
+	if (p && strncmp(p, "\nmachine = machine.conf", 23)) {
+		char name[64];
+
+		sscanf(p, "\nmachine = %63s", name);
+		free(text);
+		r.machine = name;
+		return resolve(&r, t);
+	}
+	p = strstr(text, "\nname = ");
+	memset(t, 0, sizeof(*t));
+	err = p ? topology_profile_parse(p + 1, t, why, sizeof(why)) : -ENOENT;
+	free(text);
+	if (!err && !t->mem_mb)
+		t->mem_mb = 1024;
+	return err;
+}
+
+/*
+ * tests/unit/fit-shapes.txt: "source cpus shape" lines, the shape each
+ * machine of ours and each report's machine must fit to with that many
+ * host CPUs, written down by hand. FIT_SHAPES_PRINT=1 prints the lines
+ * as they come out now, to review against the file.
+ */
+static void fit_shapes_check(const char *path)
+{
+	char line[512], src[256], want[256], got[512];
+	unsigned int cpus, lines = 0, good = 0, i;
+	struct topology t;
+	FILE *f = fopen(path, "r");
+	int print = getenv("FIT_SHAPES_PRINT") != NULL;
+
+	CHECK("fit: the written-down shapes can be read", f != NULL);
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		size_t n;
+
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		if (sscanf(line, "%255s %u %255[^\n]", src, &cpus, want) != 3)
+			continue;
+		lines++;
+		if (fit_source_resolve(src, &t)) {
+			printf("FAIL fit: %s cannot be read\n", src);
+			continue;
+		}
+		topology_fit(&t, cpus);
+		topology_describe(&t, got, sizeof(got));
+		n = strlen(got);
+		n += snprintf(got + n, sizeof(got) - n, ", %u MB", t.mem_mb);
+		for (i = 0; i < t.nnodes && n < sizeof(got); i++)
+			n += snprintf(got + n, sizeof(got) - n, " node%u=%s", i,
+				      t.node_cpus[i][0] ? t.node_cpus[i] : "-");
+		if (print)
+			printf("%s %u %s\n", src, cpus, got);
+		if (!strcmp(got, want))
+			good++;
+		else
+			printf("FAIL fit: %s on %u CPUs: want '%s', got '%s'\n",
+			       src, cpus, want, got);
+	}
+	fclose(f);
+	CHECK("fit: every machine x host size fits to the shape written down",
+	      lines && good == lines);
 }
 
 int main(void)
@@ -102,5 +191,24 @@ int main(void)
 	      topology_profile_parse(
 		      "sockets = 1\ncores = 1\nthreads = 1\nspeed = 9\n", &t,
 		      (char[64]){ 0 }, 64) == -EINVAL);
+
+	memset(&r, 0, sizeof(r));
+	r.machine = "lkp-skl-sp1";
+	resolve(&r, &t);
+	CHECK("fit: a machine that fits is left as it is",
+	      !topology_fit(&t, 112) && t.cpus == 112 &&
+		      !strstr(t.name, "fit"));
+	CHECK("fit: lkp-skl-sp1 on 2 CPUs gives up cores and SMT, keeps sockets and nodes",
+	      topology_fit(&t, 2) == 1 && t.sockets == 2 && t.cores == 1 &&
+		      t.threads == 1 && t.nnodes == 2 &&
+		      !strcmp(t.name, "lkp-skl-sp1-fit") &&
+		      strstr(t.note,
+			     "given up: 27 of 28 cores per socket, SMT"));
+	resolve(&r, &t);
+	CHECK("fit: on 1 CPU the second node holds memory only",
+	      topology_fit(&t, 1) == 1 && t.cpus == 1 && t.nnodes == 2 &&
+		      !strcmp(t.node_cpus[0], "0") && !t.node_cpus[1][0] &&
+		      strstr(t.note, "memory-only"));
+	fit_shapes_check("tests/unit/fit-shapes.txt");
 	return CHECK_DONE();
 }
