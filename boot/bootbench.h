@@ -74,12 +74,9 @@ __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
 int parse_uint_opt(const char *name, const char *s, unsigned int min,
 		   unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);
-<<<<<<< HEAD
 /* The tests and parameters alone (a job checked before any boot). */
 int run_params_check(struct run_opts *o);
-=======
 unsigned int host_cpus_count(void);
->>>>>>> fit
 int timing_parse(const char *s, int *deterministic);
 int run_params_dir(const struct run_opts *o, char *buf, size_t size);
 int param_cmp(const void *a, const void *b);

@@ -209,12 +209,6 @@ static const char *run_param_value(const char *key, const void *ctx)
 	return NULL;
 }
 
-<<<<<<< HEAD
-/* The job's tests and parameters: what a job file can get wrong. */
-int run_params_check(struct run_opts *o)
-{
-	char key[64], ukey[64];
-=======
 /*
  * The host CPUs QEMU's threads may run on: the ones this process may use
  * (taskset, a container's cpuset), not all that are online.
@@ -297,11 +291,10 @@ static int run_machine_check(struct run_opts *o)
 	return run_estimate_check(o);
 }
 
-int run_opts_check(struct run_opts *o)
+/* The job's tests and parameters: what a job file can get wrong. */
+int run_params_check(struct run_opts *o)
 {
 	char key[64], ukey[64];
-	struct stat st;
->>>>>>> fit
 	int i, err;
 
 	err = tests_parse(o);
@@ -340,23 +333,19 @@ int run_opts_check(struct run_opts *o)
 			return bad_input(
 				"the headline of %s is malformed in tests.def",
 				o->tests[i]->name);
-<<<<<<< HEAD
 	return 0;
 }
 
 int run_opts_check(struct run_opts *o)
 {
-	char why[256];
 	struct stat st;
 	int err;
 
 	err = run_params_check(o);
 	if (err)
 		return err;
-=======
 	if (o->plan)
 		return run_machine_check(o);
->>>>>>> fit
 	if (!o->kernel || !*o->kernel)
 		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
 	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))
