@@ -238,7 +238,7 @@ run: deps
 test:
 	$(AT)boot/deps.sh test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
-	$(AT)O=$(O) B=$(B) HOSTCC=$(HOSTCC) tests/run.sh
+	$(AT)O=$(O) B=$(B) HOSTCC=$(HOSTCC) AREA=$(AREA) tests/run.sh
 
 kernel:
 	$(AT)test -n "$(KSRC)" || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
@@ -347,6 +347,7 @@ help:
 	@echo '  TIMING=$(TIMING)	realtime, or deterministic (QEMU counts instructions: docs/deterministic.md)'
 	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns'
 	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'
+	@echo '  AREA=$(AREA)		make test: only tests/<AREA>.sh (e.g. AREA=fit), after the builds'
 	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'
 	@echo '  QEMU=$(QEMU)'
 	@echo '  KSRC=$(KSRC) KBASE=$(KBASE) KCONFIG=$(KCONFIG) KOUT=$(KOUT)'

@@ -76,6 +76,9 @@ j=$T/jsonget
 # The host tool itself runs the direct tests below under ASan/UBSan.
 build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c benchmarks/params.c report/rules.c report/stats.c
 
+# AREA=<name> runs only tests/<name>.sh (after the builds above and the
+# shared setup below): a quick loop while working on one area.
+if [ -z "${AREA:-}" ]; then
 . tests/compare-golden.sh
 
 # --- style ------------------------------------------------------------
@@ -183,6 +186,7 @@ mkdir -p "$T/noshell/shell" && cp "$B/guest/bench/shell1" "$T/noshell/" &&
 check "native: shell1 without its sort input fails, saying so" \
 	sh -c "'$T/noshell/shell1' --duration=1 --passes=1 2>&1 | grep -q 'sort.src: No such file' && ! '$T/noshell/shell1' --duration=1 --passes=1 >/dev/null 2>&1"
 check "native: an unknown parameter is refused" sh -c "! $B/guest/bench/execl --speed=9"
+fi
 
 # --- bad input: one line, its own exit code, before QEMU -------------
 # KERNEL (make test-kernel) runs the suite on another kernel; one with
@@ -203,6 +207,16 @@ expect_bad() {
 		bad "bad input: $name" "exit $rc, stderr: $(cat "$T/err")"
 	fi
 }
+if [ -n "${AREA:-}" ]; then
+	if [ -f "tests/$AREA.sh" ]; then
+		. "tests/$AREA.sh"
+	else
+		bad "AREA=$AREA" "no tests/$AREA.sh"
+	fi
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+fi
 R="--results $T/badresults"
 expect_bad "missing kernel" 2 "KERNEL=/nonexistent" \
 	"$tool" run --kernel /nonexistent --initrd "$img" --test execl $R
