@@ -65,6 +65,8 @@ struct run_opts {
 	struct qemu_version qemu_version;
 	int verbose;
 	int quiet; /* Q=1: the summary only */
+	/* make lava-job: write LAVA jobs here instead of booting */
+	const char *lava_dir, *lava_url;
 };
 
 extern volatile sig_atomic_t session_interrupted;
@@ -116,6 +118,10 @@ void progress_pass(const char *msg);
 
 /* run.c */
 int cmd_run(struct run_opts *o);
+/* lava.c: the job as a LAVA job definition under o->lava_dir */
+int lava_job_write(const struct run_opts *o, const struct qemu_conf *qc,
+		   const char *release, const char *params,
+		   const char *cmdline);
 /* jobrun.c: a job file's combinations, or this shard's share of them */
 /* bootbench reproduce: a report mail into a job (boot/reproduce.c). */
 int cmd_reproduce(const char *report, const char *outdir);

@@ -28,6 +28,7 @@ static void usage(FILE *f)
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
 		"                     [--runs N] [--release R] [-v] [--tap] [--quiet]\n"
 		"                     [--fit|--no-fit] [--max-vcpus N] [--plan]\n"
+		"                     [--lava DIR [--lava-url URL]]   (write LAVA jobs, boot nothing)\n"
 		"       bootbench run --job FILE [--quick] [--fit] [--shard I/N] [--tap] [--kernel K --initrd I ...]\n");
 }
 
@@ -68,6 +69,8 @@ int main(int argc, char **argv)
 		{ "shard", required_argument, NULL, 'X' },
 		{ "tap", no_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'U' },
+		{ "lava", required_argument, NULL, 'l' },
+		{ "lava-url", required_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = {
@@ -263,6 +266,12 @@ int main(int argc, char **argv)
 			break;
 		case 'U':
 			o.quiet = 1;
+			break;
+		case 'l':
+			o.lava_dir = optarg;
+			break;
+		case 'u':
+			o.lava_url = optarg;
 			break;
 		default:
 			usage(stderr);

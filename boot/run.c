@@ -199,6 +199,7 @@ int cmd_run(struct run_opts *o)
 	struct session_conf sc = { 0 };
 	char release[256], params[1024], *cmdline = NULL;
 	int err, i, verdict = VERDICT_OK;
+	enum qemu_accel asked;
 	unsigned int run;
 	const char *why;
 	size_t len;
@@ -218,6 +219,7 @@ int cmd_run(struct run_opts *o)
 	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
 	if (run_params_dir(o, params, sizeof(params)))
 		return bad_input("too many parameters");
+	asked = o->accel;
 	o->accel = qemu_accel_pick(o->accel, &why);
 	if (o->deterministic)
 		why = "TIMING=deterministic counts instructions under TCG";
@@ -264,6 +266,14 @@ int cmd_run(struct run_opts *o)
 	sc.silence = o->silence;
 	sc.verbose = o->verbose > 0;
 
+	if (o->lava_dir) {
+		/* The lab's worker picks KVM unless the job said (lava.c). */
+		o->accel = asked;
+		sc.qemu.accel = asked;
+		err = lava_job_write(o, &sc.qemu, release, params, cmdline);
+		free(cmdline);
+		return err;
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	for (run = 1; run <= o->runs && !session_interrupted; run++) {

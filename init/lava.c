@@ -35,6 +35,8 @@ static __attribute__((format(printf, 1, 2))) void lava_print(const char *fmt,
 void lava_console_set(int on)
 {
 	lava_on = on;
+	if (on)
+		lava_print("%s\n", LAVA_INIT_STARTED);
 }
 
 int lava_console_on(void)

@@ -13,6 +13,8 @@
 /* The kernel command line word that turns the console records on. */
 #define LAVA_CMDLINE "bootbench.console_results=lava"
 
+/* The init's first line: the boot action's prompt (docs/lava.md). */
+#define LAVA_INIT_STARTED "bootbench-lava: init started"
 /* The monitor's start and end strings: after hello, after done. */
 #define LAVA_START "bootbench-lava: results begin"
 #define LAVA_END "bootbench-lava: results end"
