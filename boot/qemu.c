@@ -109,9 +109,13 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 	strv_add(a, "-device");
 	strv_add(a, "virtio-serial-pci,id=vser");
 	strv_add(a, "-chardev");
-	/* Under LAVA the console carries the records (docs/lava.md). */
+	/*
+	 * Under LAVA the console carries the records (docs/lava.md). Not
+	 * "null": it never says it is open, and the guest's writes would
+	 * wait for the host for ever.
+	 */
 	if (c->lava)
-		strv_add(a, "null,id=res");
+		strv_add(a, "file,id=res,path=/dev/null");
 	else
 		strv_addf(a, "socket,id=res,path=%s", c->results_sock);
 	strv_add(a, "-device");

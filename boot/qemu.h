@@ -27,7 +27,7 @@ struct qemu_conf {
 	/*
 	 * A LAVA job's arguments (boot/lava.c): no binary, kernel, initrd,
 	 * command line or console (LAVA gives those), the results port
-	 * into a null chardev, and no -accel when @accel is AUTO.
+	 * into /dev/null, and no -accel when @accel is AUTO.
 	 */
 	int lava;
 };
