@@ -135,6 +135,6 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 	    const char *shard, int tap);
 int shard_parse(const char *s, unsigned int *i, unsigned int *n);
 void tap_line_print(unsigned int no, int verdict, const char *what);
-int cmd_replay(const char *path, const char *results);
+int cmd_replay(const char *path, const char *results, const char *params);
 
 #endif

@@ -18,7 +18,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: bootbench release KERNEL\n"
 		"       bootbench tests\n"
-		"       bootbench replay STREAM [RESULTS]\n"
+		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
 		"       bootbench run --kernel K --initrd I --test T [--param key=value]...\n"
 		"                     [--smp N] [--sockets S --cores C --threads T] [--numa N|LISTS]\n"
@@ -105,11 +105,12 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(argv[1], "replay")) {
-		if (argc != 3 && argc != 4) {
+		if (argc < 3 || argc > 5) {
 			usage(stderr);
 			return VERDICT_BAD_INPUT;
 		}
-		return cmd_replay(argv[2], argc == 4 ? argv[3] : o.results);
+		return cmd_replay(argv[2], argc >= 4 ? argv[3] : o.results,
+				  argc == 5 ? argv[4] : "replay");
 	}
 	if (!strcmp(argv[1], "reproduce")) {
 		if (argc != 4) {

@@ -288,9 +288,10 @@ int cmd_run(struct run_opts *o)
 
 /*
  * Run a captured stream (samples.jsonl, or any bytes) through the same
- * parser and write the same result files, under <test>/replay/<release>.
+ * parser and write the same result files, under <test>/<params>/<release>
+ * (params "replay" unless said: lava-results.py says the job's).
  */
-int cmd_replay(const char *path, const char *results)
+int cmd_replay(const char *path, const char *results, const char *params)
 {
 	struct run_opts quiet = { 0 };
 	struct stream_events ev = { ev_hello, ev_log, ev_sample, &quiet };
@@ -302,6 +303,10 @@ int cmd_replay(const char *path, const char *results)
 	size_t n;
 	int err = 0;
 
+	if (!*params || *params == '.' || strchr(params, '/'))
+		return bad_input(
+			"replay PARAMS=%s is not one directory name: give e.g. smp2-512M",
+			params);
 	in = fopen(path, "rb");
 	if (!in)
 		return bad_input("STREAM=%s: %s: give a captured samples.jsonl",
@@ -324,7 +329,7 @@ int cmd_replay(const char *path, const char *results)
 	if (!err)
 		err = rundir_create(
 			&rd, results,
-			s.stream.tests ? s.stream.tests : "unknown", "replay",
+			s.stream.tests ? s.stream.tests : "unknown", params,
 			s.stream.release ? s.stream.release : "unknown");
 	if (!err) {
 		snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl",
