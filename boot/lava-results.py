@@ -154,19 +154,25 @@ def records(meta, cases, s):
     return ([hello] if hello else []) + list(samples.values()) + tail
 
 
-def lava_verdict(lava_cases):
-    """What LAVA itself said went wrong, on standard error."""
+def lava_verdict(lava_cases, panicked):
+    """What LAVA itself said went wrong, on standard error, as bootbench's exit code."""
+    code = 3 if panicked else 0
+    if panicked:
+        print("bootbench: LAVA: the console shows a kernel panic", file=sys.stderr)
     for cid, result, extra in lava_cases:
-        if result == "pass":
+        if result == "pass" or cid != "job":
             continue
-        if cid == "kernel-messages":
-            kinds = [m.get("kind") for m in (extra.get("extra", {}) or {}).get("extra", []) or []
-                     if isinstance(m, dict)]
-            print("bootbench: LAVA: kernel messages: %s" % (", ".join(map(str, kinds)) or result),
-                  file=sys.stderr)
-        elif cid == "job":
-            print("bootbench: LAVA: the job failed: %s: %s" % (extra.get("error_type", "?"),
-                  extra.get("error_msg", "?")), file=sys.stderr)
+        msg = str(extra.get("error_msg", "?")).strip().splitlines() or ["?"]
+        kind = str(extra.get("error_type", "?"))
+        print("bootbench: LAVA: the job failed: %s error: %s" % (kind, msg[0].strip()), file=sys.stderr)
+        # docs/exit-codes.md: panic, timeout, else LAVA's own trouble.
+        if "Kernel panic" in msg[0]:
+            code = 3
+        elif not code and ("timed out" in msg[0] or "Timeout" in kind):
+            code = 4
+        elif not code:
+            code = 5
+    return code
 
 
 def main():
@@ -178,8 +184,12 @@ def main():
     a = ap.parse_args()
     s = lava_strings()
     meta = job_metadata(a.job)
-    ours, lava = [], []
+    ours, lava, panicked = [], [], False
     for entry in load_any(a.lava_results):
+        # A job log also has the console: a panic after the init started.
+        if isinstance(entry, dict) and entry.get("lvl") == "target" and \
+                "Kernel panic - not syncing" in str(entry.get("msg")):
+            panicked = True
         c = case_of(entry)
         if not c:
             continue
@@ -190,9 +200,12 @@ def main():
             lava.append((cid, result, whole))
     if not ours and not lava:
         die("%s holds no LAVA test cases: give lava-run's log, the job's log or its results" % a.lava_results)
-    lava_verdict(lava)
+    code = lava_verdict(lava, panicked)
     if not ours:
-        print("bootbench: LAVA: no bootbench test case: the init never reported", file=sys.stderr)
+        # As a boot that never reached the init: a verdict, no results.
+        print("bootbench: LAVA: no bootbench test case: the init never reported; nothing was written",
+              file=sys.stderr)
+        return code or 6
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", prefix="lava-", delete=False) as f:
         for rec in records(meta, ours, s):
             f.write(json.dumps(rec, separators=(",", ":")) + "\n")
@@ -203,7 +216,8 @@ def main():
         die("%s: %s: build it (make all) or give --bootbench" % (a.bootbench, e.strerror))
     finally:
         os.unlink(stream)
-    return rc
+    # The first fault decides, as for make run: LAVA's, then the stream's.
+    return code or rc
 
 
 if __name__ == "__main__":

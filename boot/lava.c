@@ -126,7 +126,7 @@ static int lava_deploy_write(struct json_buf *j, const struct run_opts *o,
 	lava_str(j, "        ", "image_arg", image_arg);
 	lava_str(j, "        ", "url", kurl);
 	lava_line(j, "      ramdisk:\n");
-	lava_str(j, "        ", "image_arg", "-initrd {ramdisk}");
+	lava_str(j, "        ", "image_arg", "-initrd '{ramdisk}'");
 	lava_str(j, "        ", "url", iurl);
 	return 0;
 }
@@ -203,7 +203,12 @@ int lava_job_write(const struct run_opts *o, const struct qemu_conf *qc,
 		return bad_input(
 			"CMDLINE=%s: a LAVA job's kernel command line cannot hold quotes or braces: drop them",
 			o->cmdline);
-	snprintf(append, sizeof(append), "%s " LAVA_CMDLINE, cmdline);
+	/*
+	 * panic=0 after make run's panic=-1: the kernel stays in its panic
+	 * after printing the end line, so LAVA reads the whole panic,
+	 * fails the job with it and stops QEMU itself (docs/lava.md).
+	 */
+	snprintf(append, sizeof(append), "%s panic=0 " LAVA_CMDLINE, cmdline);
 	if (mkdir(o->lava_dir, 0755) && errno != EEXIST)
 		return bad_input("LAVA_OUT=%s: %s: give a writable directory",
 				 o->lava_dir, strerror(errno));
