@@ -107,8 +107,10 @@ def job_metadata(path):
     try:
         with open(path, encoding="utf-8") as f:
             job = yaml.safe_load(f)
-    except (OSError, yaml.YAMLError) as e:
-        die("%s: %s: give the job definition make lava-job wrote" % (path, e))
+    except OSError as e:
+        die("%s: %s: give the job definition make lava-job wrote" % (path, e.strerror))
+    except yaml.YAMLError:
+        die("%s is not YAML: give the job definition make lava-job wrote" % path)
     meta = job.get("metadata") if isinstance(job, dict) else None
     need = ("bootbench.test", "bootbench.params", "bootbench.release", "bootbench.cmdline")
     if not isinstance(meta, dict) or any(k not in meta for k in need):

@@ -68,4 +68,6 @@ fi
 expect_bad "lava: a LAVA log without test cases" 2 "holds no LAVA test cases" \
 	python3 boot/lava-results.py --bootbench "$tool" --results "$T/lava none" "$lava_job" Makefile
 expect_bad "lava: a job definition without bootbench metadata" 2 "has no bootbench.\* metadata" \
+	python3 boot/lava-results.py --bootbench "$tool" --results "$T/lava none" boot/lava-qemu-device.yaml Makefile
+expect_bad "lava: a job definition that is not YAML" 2 "Makefile is not YAML" \
 	python3 boot/lava-results.py --bootbench "$tool" --results "$T/lava none" Makefile Makefile
