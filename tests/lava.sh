@@ -46,6 +46,15 @@ else
 		sh -c "test $lava_rc -eq 0 && test -n '$lava_run' &&
 			test \"\$('$j' '$lava_run/job.json' status)\" = ok &&
 			awk -v a=\"\$('$j' '$lava_run/stats.json' aim9.shared_memory.ops_per_sec)\" -v b='$lava_value' 'BEGIN { exit !(a == b) }'"
+	# A server's log as lavacli jobs logs --raw prints it: "- " entries.
+	sed 's/^/- /' "$T/lava-run.log" >"$T/lava-raw.log"
+	python3 boot/lava-results.py --bootbench "$tool" --results "$T/lava results" "$lava_job" \
+		"$T/lava-raw.log" >/dev/null 2>&1
+	lava_rc=$?
+	lava_run1=$(ls -d "$T/lava results"/aim9/i3-3220-fit-*/*/1 2>/dev/null | head -n 1)
+	check "lava: a server's raw job log converts too, as run 1 beside run 0" \
+		sh -c "test $lava_rc -eq 0 && test -n '$lava_run1' &&
+			awk -v a=\"\$('$j' '$lava_run1/stats.json' aim9.shared_memory.ops_per_sec)\" -v b='$lava_value' 'BEGIN { exit !(a == b) }'"
 	"$B/host/bootbench-compare" "$(dirname "$lava_run")" "$(dirname "$lava_run")" >"$T/lava-cmp.out" 2>&1
 	lava_rc=$?
 	check "lava: bootbench-compare accepts the converted run directory" \
