@@ -198,11 +198,15 @@ int lava_job_write(const struct run_opts *o, const struct qemu_conf *qc,
 	struct json_buf j;
 	int err;
 
+	if (o->lava_url && *o->lava_url && !strstr(o->lava_url, "://"))
+		return bad_input(
+			"LAVA_URL=%s is not a URL: give where the lab fetches the files, e.g. https://files.example.org/bootbench",
+			o->lava_url);
 	/* LAVA substitutes {name} in image_arg; quotes would nest. */
 	if (strpbrk(cmdline, "{}\"'"))
 		return bad_input(
 			"CMDLINE=%s: a LAVA job's kernel command line cannot hold quotes or braces: drop them",
-			o->cmdline);
+			o->cmdline ? o->cmdline : cmdline);
 	/*
 	 * panic=0 after make run's panic=-1: the kernel stays in its panic
 	 * after printing the end line, so LAVA reads the whole panic,

@@ -74,6 +74,15 @@ else
 			grep -q 'the job failed: Job error: .*Kernel panic - not syncing' '$T/lava-panic.err'"
 fi
 
+expect_bad "lava: a LAVA_URL that is not a URL" 2 "LAVA_URL=files/bb is not a URL" \
+	"$tool" run --kernel "$KDEF" --initrd "$lava_img" --test boot --lava "$lava_dir" --lava-url files/bb
+lava_url_job="$T/lava url.job"
+printf 'test = boot\nsmp = 1\nlava_url = https://files.example.org/bb/\n' >"$lava_url_job"
+"$tool" run --job "$lava_url_job" --kernel "$KDEF" --initrd "$lava_img" --lava "$lava_dir" >/dev/null 2>&1
+lava_rc=$?
+check "lava: a job file's lava_url is where LAVA fetches the kernel and the initramfs" \
+	sh -c "test $lava_rc -eq 0 && grep -q 'url: \"https://files.example.org/bb/initramfs.cpio\"' '$lava_dir'/boot-smp1-*.yaml &&
+		grep -q 'url: \"https://files.example.org/bb/$(basename "$KDEF")\"' '$lava_dir'/boot-smp1-*.yaml"
 expect_bad "lava: a LAVA log without test cases" 2 "holds no LAVA test cases" \
 	python3 boot/lava-results.py --bootbench "$tool" --results "$T/lava none" "$lava_job" Makefile
 expect_bad "lava: a job definition without bootbench metadata" 2 "has no bootbench.\* metadata" \
