@@ -20,11 +20,19 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 			 !c->console_sock || !c->results_sock ||
 			 c->accel == QEMU_ACCEL_AUTO))
 		return -EINVAL;
-	if (!c->lava) {
+	if (!c->lava)
 		strv_add(a, c->binary);
-		/* Nothing but what we ask for: no NIC, no VGA. */
-		strv_add(a, "-nodefaults");
-		strv_add(a, "-no-user-config");
+	/* Nothing but what we ask for: no NIC, no VGA. */
+	strv_add(a, "-nodefaults");
+	strv_add(a, "-no-user-config");
+	if (c->lava) {
+		/*
+		 * LAVA reads the console on QEMU's stdio, which -nographic
+		 * gave it until -nodefaults took the default serial away.
+		 */
+		strv_add(a, "-serial");
+		strv_add(a, "stdio");
+	} else {
 		strv_add(a, "-display");
 		strv_add(a, "none");
 	}

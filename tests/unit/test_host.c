@@ -100,10 +100,10 @@ static void test_qemu(void)
 	      qemu_args_build(&c, &a) == 0 && !argv_has(&a, "-accel", NULL) &&
 		      argv_has(&a, "-smp",
 			       "cpus=4,sockets=2,cores=1,threads=2"));
-	CHECK("qemu: a LAVA job's arguments leave binary, kernel and console to LAVA",
+	CHECK("qemu: a LAVA job's arguments leave binary and kernel to LAVA, the console on stdio",
 	      strcmp(a.v[0], c.binary) && !argv_has(&a, "-kernel", NULL) &&
-		      !argv_has(&a, "-serial", NULL) &&
-		      !argv_has(&a, "-nodefaults", NULL));
+		      argv_has(&a, "-serial", "stdio") &&
+		      argv_has(&a, "-nodefaults", NULL));
 	CHECK("qemu: a LAVA job's results port writes into /dev/null",
 	      argv_has(&a, "-chardev", "file,id=res,path=/dev/null"));
 	strv_free(&a);
