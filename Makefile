@@ -110,6 +110,7 @@ TESTS := $(shell sed -n 's/^TEST.\([a-z0-9_-]*\),.*/\1/p' benchmarks/tests.def)
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare
 MKCPIO := $(B)/host/mkcpio
+MKLAYER := $(B)/host/mklayer
 LIBKMOD := $(B)/libkmod/lib/libkmod.a
 INIT := $(B)/guest/init
 BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS))
@@ -126,19 +127,19 @@ HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/par
 	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
-	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c
+	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c
 # UnixBench's shell tests: our scripts and a generated sort input.
 SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
 
 PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
-	groups fds loops datasize mode ipc monitors fault aim9_test
+	groups fds loops datasize mode ipc monitors fault aim9_test stressor testtime
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
 .PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
 
-all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
+all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 
 deps:
 	$(AT)boot/deps.sh run
@@ -158,6 +159,11 @@ $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
 
+$(MKLAYER): initramfs/mklayer.c
+	$(quiet) HOSTCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mklayer.c
+
 $(LIBKMOD): init/libkmod-build.sh
 	$(AT)init/libkmod-build.sh $(B)/libkmod
 
@@ -167,7 +173,7 @@ $(INIT): $(INIT_SRCS) init/init.h proto/json.h $(LIBKMOD)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
-$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
+$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
@@ -176,7 +182,7 @@ $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmar
 # to run on bare metal beside the VM numbers: make host-bench.
 HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS))
 
-$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
+$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
@@ -214,13 +220,13 @@ qemu-backports:
 	$(AT)boot/qemu-fetch.sh $(O)/qemu
 	@echo "QEMU=$(abspath $(O))/qemu/qemu-system-x86_64"
 
-image: deps $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
+	$(AT)TEST="$(TEST)" JOB="$(JOB)" initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)
 
 run: deps
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)img=$$(initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
+	$(AT)img=$$(TEST="$(TEST)" JOB="$(JOB)" initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)) && \
 	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" \
 		--test "$(TEST)" $(PARAM_ARGS) --smp "$(SMP)" --mem "$(MEM)" \
@@ -237,7 +243,7 @@ run: deps
 
 test:
 	$(AT)boot/deps.sh test
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)O=$(O) B=$(B) HOSTCC=$(HOSTCC) AREA=$(AREA) tests/run.sh
 
 kernel:

@@ -294,7 +294,7 @@ static int run_machine_check(struct run_opts *o)
 /* The job's tests and parameters: what a job file can get wrong. */
 int run_params_check(struct run_opts *o)
 {
-	char key[64], ukey[64];
+	char key[64], ukey[64], why[256];
 	int i, err;
 
 	err = tests_parse(o);
@@ -318,6 +318,9 @@ int run_params_check(struct run_opts *o)
 					 o->test, ukey, o->tests[0]->params,
 					 PARAMS_COMMON);
 		err = param_value_check(spec, val);
+		if (err && spec->kind == PARAM_STRESSOR)
+			return bad_input("%s", param_stressor_why(val, why,
+								  sizeof(why)));
 		if (err == -ERANGE && spec->kind == PARAM_UINT)
 			return bad_input(
 				"%s=%s is out of range: give %u to %u (%s)",
