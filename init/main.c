@@ -106,6 +106,10 @@ int main(void)
 	if (err)
 		fprintf(stderr, "bootbench-init: modules: %s\n",
 			strerror(-err));
+	err = mounts_loopback_up();
+	if (err)
+		fprintf(stderr, "bootbench-init: loopback: %s\n",
+			strerror(-err));
 	err = port_open_by_name(&init_port, RESULTS_PORT_NAME, PORT_WAIT_MS);
 	if (err)
 		init_fatal(
