@@ -120,7 +120,7 @@ static const struct stressor {
 #undef STRESSOR
 };
 
-const char *param_stressor_why(const char *name, char *buf, size_t size)
+static const char *stressor_why(const char *name, char *buf, size_t size)
 {
 	size_t i;
 
@@ -143,6 +143,30 @@ const char *param_stressor_why(const char *name, char *buf, size_t size)
 	else
 		return NULL;
 	return buf;
+}
+
+/* A comma list runs each in turn: the first that cannot run says why. */
+const char *param_stressor_why(const char *list, char *buf, size_t size)
+{
+	char name[64];
+	const char *s = list;
+	size_t n;
+
+	do {
+		n = strcspn(s, ",");
+		if (!n || n >= sizeof(name)) {
+			snprintf(buf, size,
+				 "STRESSOR=%s is not a stressor or a comma list of stressors",
+				 list);
+			return buf;
+		}
+		memcpy(name, s, n);
+		name[n] = '\0';
+		if (stressor_why(name, buf, size))
+			return buf;
+		s += n;
+	} while (*s++ == ',');
+	return NULL;
 }
 
 int param_value_check(const struct param_spec *p, const char *val)

@@ -81,32 +81,17 @@ static void stressng_line(const char *line, void *ctx)
 	free(copy);
 }
 
-static int stressng_run(int argc, char **argv)
+/* One stressor: LKP's command line, its table read into metrics. */
+static int stressng_one(const char *stressor, unsigned int threads,
+			unsigned int testtime)
 {
-	unsigned int threads = 0, testtime = 10;
-	const char *stressor = "msg";
-	const struct harness_param params[] = {
-		{ "stressor", NULL, &stressor },
-		{ "nr_threads", &threads, NULL },
-		{ "testtime", &testtime, NULL },
-	};
-	char opt[96], nthreads[16], timeout[16], why[256];
+	char opt[96], nthreads[16], timeout[16];
 	char *cmd[] = { STRESSNG_BIN, "--timeout", timeout, "--times",
 			"--verify", "--metrics", "--no-rand-seed", opt,
 			nthreads, NULL };
 	struct stressng_out o = { 0 };
 	int status;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
-		return 2;
-	if (param_stressor_why(stressor, why, sizeof(why))) {
-		fprintf(stderr, "stress-ng: %s\n", why);
-		return 2;
-	}
-	/* LKP's default is 100% of the CPUs. */
-	if (!threads)
-		threads = sysconf(_SC_NPROCESSORS_ONLN);
 	snprintf(opt, sizeof(opt), "--%s", stressor);
 	snprintf(nthreads, sizeof(nthreads), "%u", threads);
 	snprintf(timeout, sizeof(timeout), "%u", testtime);
@@ -126,9 +111,42 @@ static int stressng_run(int argc, char **argv)
 		return 1;
 	}
 	if (status)
-		fprintf(stderr, "stress-ng: exited %d after the metrics\n",
-			status);
+		fprintf(stderr, "stress-ng: %s: exited %d after its metrics\n",
+			stressor, status);
 	return status ? 1 : 0;
+}
+
+/* STRESSOR is one stressor, as LKP's jobs, or a comma list run in turn. */
+static int stressng_run(int argc, char **argv)
+{
+	unsigned int threads = 0, testtime = 10;
+	const char *stressor = "msg";
+	const struct harness_param params[] = {
+		{ "stressor", NULL, &stressor },
+		{ "nr_threads", &threads, NULL },
+		{ "testtime", &testtime, NULL },
+	};
+	char why[256], *list, *name, *save = NULL;
+	int failed = 0;
+
+	if (harness_params_parse(argc, argv, params,
+				 sizeof(params) / sizeof(params[0])))
+		return 2;
+	if (param_stressor_why(stressor, why, sizeof(why))) {
+		fprintf(stderr, "stress-ng: %s\n", why);
+		return 2;
+	}
+	/* LKP's default is 100% of the CPUs. */
+	if (!threads)
+		threads = sysconf(_SC_NPROCESSORS_ONLN);
+	list = strdup(stressor);
+	if (!list)
+		return 1;
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save))
+		failed |= stressng_one(name, threads, testtime);
+	free(list);
+	return failed;
 }
 
 const struct bench bench = {

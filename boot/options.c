@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "bootbench.h"
+#include "debian.h"
 
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
 {
@@ -359,6 +360,9 @@ int run_opts_check(struct run_opts *o)
 		return bad_input(
 			"initramfs %s is missing: run it through 'make run'",
 			o->initrd ? o->initrd : "(none)");
+	err = debian_layers_check(o);
+	if (err)
+		return err;
 	if (!program_found(o->qemu))
 		return bad_input(
 			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",
