@@ -46,7 +46,8 @@ int external_run(char *const argv[], const char *dir, external_line_fn line,
 	while (in && getline(&buf, &cap, in) > 0) {
 		buf[strcspn(buf, "\n")] = '\0';
 		/* Never let its text pass for one of our protocol lines. */
-		if (!strncmp(buf, "metric ", 7) || !strncmp(buf, "progress ", 9))
+		if (!strncmp(buf, "metric ", 7) ||
+		    !strncmp(buf, "progress ", 9))
 			printf("| %s\n", buf);
 		else
 			printf("%s\n", buf);

@@ -128,18 +128,21 @@ static const char *stressor_why(const char *name, char *buf, size_t size)
 		if (!strcmp(stressors[i].name, name))
 			break;
 	if (i == sizeof(stressors) / sizeof(stressors[0]))
-		snprintf(buf, size,
-			 "STRESSOR=%s is no stress-ng stressor: give one of 'stress-ng --stressors' (benchmarks/stress-ng.def)",
-			 name);
+		snprintf(
+			buf, size,
+			"STRESSOR=%s is no stress-ng stressor: give one of 'stress-ng --stressors' (benchmarks/stress-ng.def)",
+			name);
 	else if (stressors[i].cls == DISK)
-		snprintf(buf, size,
-			 "STRESSOR=%s needs a filesystem or disk, which the guest does not have yet: choose a stressor that needs none (benchmarks/stress-ng.def)",
-			 name);
+		snprintf(
+			buf, size,
+			"STRESSOR=%s needs a filesystem or disk, which the guest does not have yet: choose a stressor that needs none (benchmarks/stress-ng.def)",
+			name);
 	else if (stressors[i].cls == NEWER)
-		snprintf(buf, size,
-			 "STRESSOR=%s is newer than Debian's stress-ng " STRESSNG_DEBIAN_VERSION
-			 ", which the image runs: it cannot run here (benchmarks/stress-ng.def)",
-			 name);
+		snprintf(
+			buf, size,
+			"STRESSOR=%s is newer than Debian's stress-ng " STRESSNG_DEBIAN_VERSION
+			", which the image runs: it cannot run here (benchmarks/stress-ng.def)",
+			name);
 	else
 		return NULL;
 	return buf;
@@ -155,9 +158,10 @@ const char *param_stressor_why(const char *list, char *buf, size_t size)
 	do {
 		n = strcspn(s, ",");
 		if (!n || n >= sizeof(name)) {
-			snprintf(buf, size,
-				 "STRESSOR=%s is not a stressor or a comma list of stressors",
-				 list);
+			snprintf(
+				buf, size,
+				"STRESSOR=%s is not a stressor or a comma list of stressors",
+				list);
 			return buf;
 		}
 		memcpy(name, s, n);

@@ -62,8 +62,18 @@ static int rt_hackbench_run(int argc, char **argv)
 		{ "mode", NULL, &mode },     { "ipc", NULL, &ipc },
 	};
 	char g[16], f[16], l[16], s[16];
-	char *cmd[] = { RT_HACKBENCH_BIN, "-g", g, "-f", f, "-l", l, "-s", s,
-			NULL, NULL, NULL };
+	char *cmd[] = { RT_HACKBENCH_BIN,
+			"-g",
+			g,
+			"-f",
+			f,
+			"-l",
+			l,
+			"-s",
+			s,
+			NULL,
+			NULL,
+			NULL };
 	double t = 0, min = 0, max = 0, sum = 0;
 	int n = 9;
 

@@ -72,8 +72,8 @@ static void stressng_line(const char *line, void *ctx)
 		return;
 	}
 	if (!o->in_table || !strncmp(line, "stress-ng: fail:", 16) ||
-	    !strncmp(line, "stress-ng: warn:", 16) ||
-	    strstr(line, " mean") || strstr(line, "(average"))
+	    !strncmp(line, "stress-ng: warn:", 16) || strstr(line, " mean") ||
+	    strstr(line, "(average"))
 		return;
 	copy = strdup(line);
 	if (copy)
@@ -86,9 +86,9 @@ static int stressng_one(const char *stressor, unsigned int threads,
 			unsigned int testtime)
 {
 	char opt[96], nthreads[16], timeout[16];
-	char *cmd[] = { STRESSNG_BIN, "--timeout", timeout, "--times",
-			"--verify", "--metrics", "--no-rand-seed", opt,
-			nthreads, NULL };
+	char *cmd[] = { STRESSNG_BIN, "--timeout", timeout,	     "--times",
+			"--verify",   "--metrics", "--no-rand-seed", opt,
+			nthreads,     NULL };
 	struct stressng_out o = { 0 };
 	int status;
 

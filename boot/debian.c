@@ -51,10 +51,12 @@ int debian_layers_check(const struct run_opts *o)
 
 	err = debian_packages_read(o->initrd, have, sizeof(have));
 	if (err)
-		return bad_input("%s.packages: %s: rebuild the image with 'make run'",
-				 o->initrd, strerror(-err));
+		return bad_input(
+			"%s.packages: %s: rebuild the image with 'make run'",
+			o->initrd, strerror(-err));
 	for (t = 0; t < o->ntests; t++)
-		for (i = 0; i < sizeof(debian_benches) / sizeof(debian_benches[0]);
+		for (i = 0;
+		     i < sizeof(debian_benches) / sizeof(debian_benches[0]);
 		     i++) {
 			if (strcmp(o->tests[t]->name, debian_benches[i].test))
 				continue;

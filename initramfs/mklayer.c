@@ -80,7 +80,8 @@ static void layer_conf_read(struct layer *l, const char *path, int depth)
 		size_t i;
 
 		s[strcspn(s, "#\r\n")] = '\0';
-		if (!strncmp(s, "include", 7) && (s[7] == ' ' || s[7] == '\t')) {
+		if (!strncmp(s, "include", 7) &&
+		    (s[7] == ' ' || s[7] == '\t')) {
 			s += 8 + strspn(s + 8, " \t");
 			if (glob(s, 0, NULL, &g))
 				continue;

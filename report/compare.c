@@ -153,8 +153,10 @@ static int cmp_timing_check(const struct result *a, const struct result *b,
 	if (strcmp(a->packages, b->packages))
 		fprintf(stderr,
 			"bootbench-compare: warning: %s ran %s but %s ran %s: the benchmark's version differs, not only the kernel\n",
-			a->dir, *a->packages ? a->packages : "no Debian package",
-			b->dir, *b->packages ? b->packages : "no Debian package");
+			a->dir,
+			*a->packages ? a->packages : "no Debian package",
+			b->dir,
+			*b->packages ? b->packages : "no Debian package");
 	return 0;
 }
 
