@@ -24,6 +24,9 @@ MODE ?=
 IPC ?=
 FAULT ?=
 AIM9_TEST ?=
+STRESSOR ?=
+TESTTIME ?=
+LAYER ?= stress-ng
 RUNS ?= 1
 MONITORS ?=
 SMP ?=
@@ -137,7 +140,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
+.PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 
@@ -287,6 +290,10 @@ fuzz:
 bench-boot: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
 
+# The boot-time and size cost of a Debian benchmark's image layer.
+bench-layer: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(AT)O=$(O) B=$(B) SMP=$(SMP) MEM=$(MEM) LAYER=$(LAYER) tests/bench-layer.sh
+
 format:
 	$(AT)clang-format -i $$(git ls-files '*.c' '*.h')
 
@@ -308,6 +315,7 @@ help:
 	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
 	@echo '  reproduce     REPORT=<mail> BASE_KERNEL= NEW_KERNEL= [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
+	@echo '  bench-layer   boot-only jobs with and without LAYER=$(LAYER)'"'"'s image layer: sizes, medians'
 	@echo '  bench-boot    a boot-only job against an init that only powers off (default and KOUT kernels)'
 	@echo '  deps          install (as root) or name the packages needed'
 	@echo '  host-bench    build the benchmarks for this host (glibc) in $(B)/host/bench'
@@ -327,6 +335,8 @@ help:
 	@echo '  WATCHDOG=$(WATCHDOG)		seconds one iteration may run before it is killed'
 	@echo '  NR_THREADS=$(NR_THREADS)	hackbench groups as N or N% of CPUs (LKP nr_threads)'
 	@echo '  GROUPS=$(GROUPS) FDS=$(FDS) LOOPS=$(LOOPS) DATASIZE=$(DATASIZE)	hackbench / perf bench sizes'
+	@echo '  STRESSOR=$(STRESSOR)		stress-ng stressor(s), e.g. msg or msg,switch (TEST=stress-ng; default msg)'
+	@echo '  TESTTIME=$(TESTTIME)		seconds per stressor (TEST=stress-ng; LKP: 60, default 10)'
 	@echo '  MODE=$(MODE)		process or threads'
 	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
 	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
