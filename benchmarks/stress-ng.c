@@ -58,6 +58,22 @@ static void stressng_row(struct stressng_out *o, char *line)
 	harness_metric(name, strtod(f[8], NULL));
 }
 
+/* A "miscellaneous metrics" row, which LKP's parser reads apart. */
+static int stressng_misc(const char *line)
+{
+	static const char *const kinds[] = {
+		"(average",	  "(geometric mean", "(geometic mean",
+		"(harmonic mean", "(total",	     "(maximum",
+		"(minimum"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strstr(line, kinds[i]))
+			return 1;
+	return 0;
+}
+
 static void stressng_line(const char *line, void *ctx)
 {
 	struct stressng_out *o = ctx;
@@ -72,8 +88,7 @@ static void stressng_line(const char *line, void *ctx)
 		return;
 	}
 	if (!o->in_table || !strncmp(line, "stress-ng: fail:", 16) ||
-	    !strncmp(line, "stress-ng: warn:", 16) || strstr(line, " mean") ||
-	    strstr(line, "(average"))
+	    !strncmp(line, "stress-ng: warn:", 16) || stressng_misc(line))
 		return;
 	copy = strdup(line);
 	if (copy)
