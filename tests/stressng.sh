@@ -116,3 +116,16 @@ sed 's/test: msg/test: fsize/' "$sn_mail" >"$T/sn-fsize.txt"
 rc=$?
 check "stressng: a report of a disk stressor (fsize) is refused, saying why" \
 	sh -c "test $rc -eq 2 && grep -q 'STRESSOR=fsize needs a filesystem or disk' '$T/snf.err' && test ! -e '$T/snrp/sn-fsize'"
+
+# compare shows each side's packages and warns when they differ.
+if [ -n "$sn_dir" ]; then
+	mkdir -p "$T/sncmp"
+	cp -r "$(dirname "$sn_dir")" "$T/sncmp/new"
+	sed -i 's/"stress-ng [^",]*/"stress-ng 99.0-1/' "$T/sncmp/new"/0/job.json
+	"$B/host/bootbench-compare" "$(dirname "$sn_dir")" "$T/sncmp/new" >"$T/sncmp/out" 2>"$T/sncmp/err"
+	check "stressng: compare prints each side's packages and warns that stress-ng's version differs" \
+		sh -c "grep -q 'packages: stress-ng 0.15' '$T/sncmp/out' && grep -q 'packages: stress-ng 99.0-1' '$T/sncmp/out' &&
+			grep -q 'warning: .* ran stress-ng 0.15.* but .* ran stress-ng 99.0-1, .*: the benchmark.s version differs' '$T/sncmp/err'"
+else
+	bad "stressng: compare warns when the packages differ" "no run directory from the boot above"
+fi
