@@ -40,6 +40,14 @@ done
 check "stressng: stress-ng's layer has it, /lib64/ld-linux-x86-64.so.2 and its $(echo $sn_need | wc -w) DT_NEEDED libraries${sn_miss:+ (missing:$sn_miss)}" \
 	sh -c "test -z '$sn_miss' && grep -q '^file /usr/bin/stress-ng ' '$T/sn.spec' && grep -q '^file /lib64/ld-linux-x86-64.so.2 ' '$T/sn.spec'"
 
+# The adapters run on the host too, with the host's Debian binaries.
+"$B/guest/bench/stress-ng" --stressor=msg --testtime=1 --nr_threads=1 >"$T/snn.out" 2>&1
+check "stressng: natively, stress-ng --stressor=msg reports stress-ng.msg.ops_per_sec > 0 and .ops" \
+	sh -c "awk '\$1 == \"metric\" && \$2 == \"stress-ng.msg.ops_per_sec\" && \$3 > 0 { r = 1 } \$2 == \"stress-ng.msg.ops\" && \$3 > 0 { o = 1 } END { exit !(r && o) }' '$T/snn.out'"
+"$B/guest/bench/rt-hackbench" --groups=1 --loops=20 --passes=2 --mode=threads --ipc=pipe >"$T/snh.out" 2>&1
+check "stressng: natively, rt-hackbench reports rt-hackbench.throughput > 0 from rt-tests' Time: lines" \
+	sh -c "grep -q '^Time: ' '$T/snh.out' && awk '\$1 == \"metric\" && \$2 == \"rt-hackbench.throughput\" && \$3 > 0 { f = 1 } END { exit !f }' '$T/snh.out'"
+
 # Refusals, before anything boots: one line, exit 2.
 sn_refuse() {
 	"$tool" run --kernel "$KDEF" --initrd "$img" --test stress-ng --param "stressor=$1" \
