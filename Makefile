@@ -24,6 +24,9 @@ MODE ?=
 IPC ?=
 FAULT ?=
 AIM9_TEST ?=
+STRESSOR ?=
+TESTTIME ?=
+LAYER ?= stress-ng
 RUNS ?= 1
 MONITORS ?=
 SMP ?=
@@ -113,6 +116,7 @@ TESTS := $(shell sed -n 's/^TEST.\([a-z0-9_-]*\),.*/\1/p' benchmarks/tests.def)
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare
 MKCPIO := $(B)/host/mkcpio
+MKLAYER := $(B)/host/mklayer
 LIBKMOD := $(B)/libkmod/lib/libkmod.a
 INIT := $(B)/guest/init
 BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS))
@@ -129,19 +133,19 @@ HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/par
 	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
-	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c
+	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c
 # UnixBench's shell tests: our scripts and a generated sort input.
 SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
 
 PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
-	groups fds loops datasize mode ipc monitors fault aim9_test
+	groups fds loops datasize mode ipc monitors fault aim9_test stressor testtime
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run lava-job test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
+.PHONY: all run lava-job test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce
 
-all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
+all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 
 deps:
 	$(AT)boot/deps.sh run
@@ -161,6 +165,11 @@ $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
 
+$(MKLAYER): initramfs/mklayer.c
+	$(quiet) HOSTCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mklayer.c
+
 $(LIBKMOD): init/libkmod-build.sh
 	$(AT)init/libkmod-build.sh $(B)/libkmod
 
@@ -170,7 +179,7 @@ $(INIT): $(INIT_SRCS) init/init.h proto/json.h proto/lava.h proto/lava.def $(LIB
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
-$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
+$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
@@ -179,7 +188,7 @@ $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmar
 # to run on bare metal beside the VM numbers: make host-bench.
 HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS))
 
-$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h
+$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
@@ -217,13 +226,13 @@ qemu-backports:
 	$(AT)boot/qemu-fetch.sh $(O)/qemu
 	@echo "QEMU=$(abspath $(O))/qemu/qemu-system-x86_64"
 
-image: deps $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
+	$(AT)TEST="$(TEST)" JOB="$(JOB)" initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)
 
 run: deps
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)img=$$(initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
+	$(AT)img=$$(TEST="$(TEST)" JOB="$(JOB)" initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)) && \
 	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" \
 		--test "$(TEST)" $(PARAM_ARGS) --smp "$(SMP)" --mem "$(MEM)" \
@@ -244,7 +253,7 @@ lava-job: deps
 
 test:
 	$(AT)boot/deps.sh test
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)O=$(O) B=$(B) HOSTCC=$(HOSTCC) AREA=$(AREA) tests/run.sh
 
 kernel:
@@ -288,6 +297,10 @@ fuzz:
 bench-boot: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
 
+# The boot-time and size cost of a Debian benchmark's image layer.
+bench-layer: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(AT)O=$(O) B=$(B) SMP=$(SMP) MEM=$(MEM) LAYER=$(LAYER) tests/bench-layer.sh
+
 format:
 	$(AT)clang-format -i $$(git ls-files '*.c' '*.h')
 
@@ -310,6 +323,7 @@ help:
 	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
 	@echo '  reproduce     REPORT=<mail> BASE_KERNEL= NEW_KERNEL= [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
+	@echo '  bench-layer   boot-only jobs with and without LAYER=$(LAYER)'"'"'s image layer: sizes, medians'
 	@echo '  bench-boot    a boot-only job against an init that only powers off (default and KOUT kernels)'
 	@echo '  deps          install (as root) or name the packages needed'
 	@echo '  host-bench    build the benchmarks for this host (glibc) in $(B)/host/bench'
@@ -329,6 +343,8 @@ help:
 	@echo '  WATCHDOG=$(WATCHDOG)		seconds one iteration may run before it is killed'
 	@echo '  NR_THREADS=$(NR_THREADS)	hackbench groups as N or N% of CPUs (LKP nr_threads)'
 	@echo '  GROUPS=$(GROUPS) FDS=$(FDS) LOOPS=$(LOOPS) DATASIZE=$(DATASIZE)	hackbench / perf bench sizes'
+	@echo '  STRESSOR=$(STRESSOR)		stress-ng stressor(s), e.g. msg or msg,switch (TEST=stress-ng; default msg)'
+	@echo '  TESTTIME=$(TESTTIME)		seconds per stressor (TEST=stress-ng; LKP: 60, default 10)'
 	@echo '  MODE=$(MODE)		process or threads'
 	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
 	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'

@@ -20,6 +20,12 @@ for pair in $need; do
 		case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
 	fi
 done
+# The Debian benchmarks copied into the images (benchmarks/debian.def).
+here=$(cd "$(dirname "$0")" && pwd)
+for pkg in $(sed -n 's/^DEBIAN([^,]*, *"\([^"]*\)".*/\1/p' "$here/../benchmarks/debian.def"); do
+	dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $pkg"
+done
 # Building a kernel (make kernel, make test-kernel) needs more.
 if [ "$what" = kernel ]; then
 	for pair in flex:flex bison:bison bc:bc perl:perl; do

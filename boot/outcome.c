@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "bootbench.h"
+#include "debian.h"
 
 /* What the guest saw of its topology, for job.json, and any difference. */
 static char topo_seen[1024], topo_mismatch[512];
@@ -241,6 +242,7 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	      const struct session *s, const char *cmdline)
 {
 	struct json_buf j;
+	char pkgs[1024];
 	int i, err;
 
 	json_buf_init(&j);
@@ -279,6 +281,11 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	}
 	json_key_write(&j, "qemu_version");
 	json_string_write(&j, o->qemu_version.text);
+	/* The Debian benchmarks' packages, "stress-ng 0.15.06-2, ...". */
+	if (!debian_packages_read(o->initrd, pkgs, sizeof(pkgs)) && *pkgs) {
+		json_key_write(&j, "packages");
+		json_string_write(&j, pkgs);
+	}
 	json_key_write(&j, "cmdline");
 	json_string_write(&j, cmdline);
 	json_key_write(&j, "qemu_command");

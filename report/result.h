@@ -22,6 +22,7 @@ struct result {
 	char *timing; /* "realtime" or "deterministic" */
 	int icount_shift; /* -1 in real time */
 	char *qemu_version; /* "" when the run predates recording it */
+	char *packages; /* Debian benchmarks: "name version, ..."; or "" */
 	/* The first test's headline metric with the job's parameters. */
 	char headline[96];
 	unsigned int runs; /* columns of the matrix */

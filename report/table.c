@@ -190,6 +190,8 @@ static void cmp_side_describe(const char *label, const struct result *r,
 	fprintf(f, "%-5s %s, %u run%s: %s\n", label,
 		*r->release ? r->release : "(release unknown)", r->runs,
 		r->runs == 1 ? "" : "s", r->dir);
+	if (*r->packages)
+		fprintf(f, "      packages: %s\n", r->packages);
 	if (base && strcmp(r->cmdline, base->cmdline))
 		fprintf(f, "      kernel command line differs: %s\n",
 			r->cmdline);

@@ -195,7 +195,6 @@ static const struct {
 	{ "fio-basic", "dbench (file operations on tmpfs)" },
 	{ "fsmark", "dbench (file operations on tmpfs)" },
 	{ "filebench", "dbench (file operations on tmpfs)" },
-	{ "stress-ng", "aim9 (one system facility at a time)" },
 	{ "reaim", "aim9 (the AIM suite's single-process tests)" },
 	{ "schbench", "perf-bench-sched-pipe (wakeup latency)" },
 	{ "vm-scalability", "aim9 AIM9_TEST=fork_test (page tables)" },
@@ -366,6 +365,44 @@ static int repro_pipe_params(const struct lkpmail *m, struct repro_job *j)
 	return 0;
 }
 
+/*
+ * LKP's stress-ng jobs: one stressor (`test:`), nr_threads, testtime;
+ * Debian's stress-ng runs it, or says why it cannot (params.c).
+ */
+static int repro_stressng_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char why[256], buf[32];
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v) {
+		fprintf(stderr,
+			"bootbench: the stress-ng report names no stressor (test:): give the report with its job parameters\n");
+		return -ENOENT;
+	}
+	if (param_stressor_why(v, why, sizeof(why))) {
+		fprintf(stderr, "bootbench: %s\n", why);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "stress-ng");
+	repro_set(j, "stressor", v);
+	if (repro_param(m, "nr_threads", &v))
+		return -ENOENT;
+	repro_set(j, "nr_threads", v ? v : "100%");
+	if (!v)
+		repro_note("guessed",
+			   "nr_threads = 100%% (LKP's stress-ng jobs' value)");
+	if (repro_param(m, "testtime", &v))
+		return -ENOENT;
+	repro_seconds(v ? v : "60", buf, sizeof(buf));
+	repro_set(j, "testtime", buf);
+	if (!v)
+		repro_note("guessed",
+			   "testtime = 60 (LKP's stress-ng jobs' value)");
+	return 0;
+}
+
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */
 static int repro_test_map(const struct lkpmail *m, const char *text,
 			  struct repro_job *j)
@@ -412,6 +449,8 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 	}
 	if (!strcmp(tc, "perf-bench-sched-pipe"))
 		return repro_pipe_params(m, j);
+	if (!strcmp(tc, "stress-ng"))
+		return repro_stressng_params(m, j);
 	for (i = 0; i < sizeof(repro_closest) / sizeof(repro_closest[0]); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;
@@ -711,8 +750,10 @@ static int repro_metric_pick(const struct lkpmail *m, struct repro_job *j)
 				 repro_metrics[i].ours);
 			return 0;
 		}
-	if (!strncmp(m->metric, "aim9.", 5) &&
-	    strstr(m->metric, ".ops_per_sec")) {
+	/* stress-ng.<stressor>.ops_per_sec (and .ops) are ours too. */
+	if ((!strncmp(m->metric, "aim9.", 5) ||
+	     !strncmp(m->metric, "stress-ng.", 10)) &&
+	    strstr(m->metric, ".ops")) {
 		snprintf(j->metric, sizeof(j->metric), "%s", m->metric);
 		return 0;
 	}
