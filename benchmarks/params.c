@@ -33,6 +33,12 @@ static const struct param_spec param_specs[] = {
 	{ "aim9_test", PARAM_CHOICE, 0, 0,
 	  "the AIM9 test: shared_memory (default), fork_test, exec_test, signal_test, pipe_cpy, stream_pipe or dgram_pipe",
 	  "shared_memory fork_test exec_test signal_test pipe_cpy stream_pipe dgram_pipe" },
+	{ "wis_test", PARAM_CHOICE, 0, 0,
+	  "the will-it-scale testcase: context_switch1 (default) or another of benchmarks/wis-tests.def",
+#define WIS_TEST(name, desc, prep, size) #name " "
+#include "benchmarks/wis-tests.def"
+#undef WIS_TEST
+	},
 	{ "fault", PARAM_CHOICE, 0, 0,
 	  "segv, exit, hang, oom, panic, warn or stall (test-only)",
 	  "segv exit hang oom panic warn stall" },
