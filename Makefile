@@ -25,6 +25,8 @@ IPC ?=
 FAULT ?=
 AIM9_TEST ?=
 WIS_TEST ?=
+FUTEX_TEST ?=
+SHARED ?=
 RUNS ?= 1
 MONITORS ?=
 SMP ?=
@@ -133,7 +135,7 @@ SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
 
 PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
-	groups fds loops datasize mode ipc monitors fault aim9_test wis_test
+	groups fds loops datasize mode ipc monitors fault aim9_test wis_test futex_test shared
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
@@ -328,6 +330,7 @@ help:
 	@echo '  GROUPS=$(GROUPS) FDS=$(FDS) LOOPS=$(LOOPS) DATASIZE=$(DATASIZE)	hackbench / perf bench sizes'
 	@echo '  MODE=$(MODE)		process or threads'
 	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
+	@echo '  FUTEX_TEST=$(FUTEX_TEST) SHARED=$(SHARED)	perf-bench-futex: hash, wake, wake-parallel, requeue or lock-pi; private or shared'
 	@echo '  WIS_TEST=$(WIS_TEST)		will-it-scale testcase (benchmarks/wis-tests.def; default context_switch1)'
 	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
 	@echo '  JOB=$(JOB)		a job file (jobs/*.job): its test, parameters, machine; lists expand'

@@ -39,6 +39,12 @@ static const struct param_spec param_specs[] = {
 #include "benchmarks/wis-tests.def"
 #undef WIS_TEST
 	},
+	{ "futex_test", PARAM_CHOICE, 0, 0,
+	  "perf bench futex's test: hash (default), wake, wake-parallel, requeue or lock-pi",
+	  "hash wake wake-parallel requeue lock-pi" },
+	{ "shared", PARAM_CHOICE, 0, 0,
+	  "perf bench futex's futexes: private (default) or shared (-S)",
+	  "private shared" },
 	{ "fault", PARAM_CHOICE, 0, 0,
 	  "segv, exit, hang, oom, panic, warn or stall (test-only)",
 	  "segv exit hang oom panic warn stall" },
