@@ -7,6 +7,13 @@
 
 #define PARAM_TASKS_MAX 4096
 
+/* will-it-scale's testcases, as the table names them. */
+static const char param_wis_names[] =
+#define WIS_TEST(name, desc, prep, size) #name " "
+#include "benchmarks/wis-tests.def"
+#undef WIS_TEST
+	"";
+
 static const struct param_spec param_specs[] = {
 	{ "runtime", PARAM_UINT, 1, 86400,
 	  "seconds, LKP style (UnixBench: runtime/10 iterations)", NULL },
@@ -35,10 +42,7 @@ static const struct param_spec param_specs[] = {
 	  "shared_memory fork_test exec_test signal_test pipe_cpy stream_pipe dgram_pipe" },
 	{ "wis_test", PARAM_CHOICE, 0, 0,
 	  "the will-it-scale testcase: context_switch1 (default) or another of benchmarks/wis-tests.def",
-#define WIS_TEST(name, desc, prep, size) #name " "
-#include "benchmarks/wis-tests.def"
-#undef WIS_TEST
-	},
+	  param_wis_names },
 	{ "futex_test", PARAM_CHOICE, 0, 0,
 	  "perf bench futex's test: hash (default), wake, wake-parallel, requeue or lock-pi",
 	  "hash wake wake-parallel requeue lock-pi" },

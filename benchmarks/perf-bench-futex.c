@@ -165,8 +165,7 @@ static void *pbf_bound(void *arg)
 	return w->fn(w);
 }
 
-static int pbf_spawn(struct pbf_worker *w, unsigned int i,
-		     void *(*fn)(void *))
+static int pbf_spawn(struct pbf_worker *w, unsigned int i, void *(*fn)(void *))
 {
 	pthread_attr_t attr;
 	int err;
@@ -237,8 +236,9 @@ static int pbf_timed(unsigned int runtime, int pi, struct pbf_worker *w,
 	for (i = 0; i < n && !err; i++) {
 		w[i].futex = pi ? &pbf.futex1 :
 				  calloc(PBF_NFUTEXES, sizeof(unsigned int));
-		err = w[i].futex ? pbf_spawn(&w[i], i, pi ? pbf_lock_pi_worker :
-							    pbf_hash_worker) :
+		err = w[i].futex ? pbf_spawn(&w[i], i,
+					     pi ? pbf_lock_pi_worker :
+						  pbf_hash_worker) :
 				   -ENOMEM;
 	}
 	if (err)
@@ -322,8 +322,7 @@ static int pbf_serial_run(enum pbf_kind kind, double *usecs)
 	return kind == PBF_REQUEUE ? pbf_wake_rest(&pbf.futex2, n) : 0;
 }
 
-static int pbf_wake_run(enum pbf_kind kind, struct pbf_worker *w,
-			double *usecs)
+static int pbf_wake_run(enum pbf_kind kind, struct pbf_worker *w, double *usecs)
 {
 	unsigned int i, n = pbf.nthreads;
 	int err = 0;

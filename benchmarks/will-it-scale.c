@@ -207,8 +207,7 @@ static void wis_task_run(struct wis_run *r, unsigned int i)
 	struct wis_task t = { &r->slots[i].count, &r->slots[i], i, r->threads };
 	struct pollfd pfd = { r->go[0], POLLIN, 0 };
 
-	if (sched_setaffinity(0, sizeof(cpu_set_t),
-			      &r->cores[i % r->nr_cores]))
+	if (sched_setaffinity(0, sizeof(cpu_set_t), &r->cores[i % r->nr_cores]))
 		wis_fail(&t, "sched_setaffinity", errno);
 	__atomic_add_fetch(&r->ctl->ready, 1, __ATOMIC_SEQ_CST);
 	while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
@@ -509,8 +508,8 @@ static const struct wis_case *wis_case_find(const char *name)
 static int wis_setup(struct wis_run *r)
 {
 	const char *tmp = getenv("TMPDIR");
-	size_t size = r->nr_tasks * sizeof(struct wis_slot) +
-		      sizeof(struct wis_slot);
+	size_t size =
+		r->nr_tasks * sizeof(struct wis_slot) + sizeof(struct wis_slot);
 	struct stat st;
 	void *m;
 

@@ -39,9 +39,9 @@
 #define WIS_MAPSIZE (128UL * 1024 * 1024)
 #define WIS_NR_POLL 128
 
-#define WIS_TRY(t, cond, what)                            \
-	do {                                              \
-		if (!(cond))                              \
+#define WIS_TRY(t, cond, what)                           \
+	do {                                             \
+		if (!(cond))                             \
 			return wis_fail(t, what, errno); \
 	} while (0)
 
@@ -741,8 +741,8 @@ static int wis_tlb_loop(struct wis_task *t, unsigned long size, int flags,
 	if (fd < -1)
 		return fd;
 	for (;;) {
-		volatile char *c = mmap(NULL, size, PROT_READ | PROT_WRITE,
-					flags, fd, 0);
+		volatile char *c =
+			mmap(NULL, size, PROT_READ | PROT_WRITE, flags, fd, 0);
 
 		WIS_TRY(t, c != MAP_FAILED, "mmap");
 		for (i = 0; i < size; i += page) {
