@@ -23,7 +23,6 @@
  * task is never stopped halfway through a prepared file.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -45,7 +44,6 @@
 #include "wis.h"
 
 #define WIS_WARMUP 5 /* the original's WARMUP_ITERATIONS */
-#define WIS_MAX_TASKS 4096
 
 enum wis_prep_kind {
 	WIS_PREP_NONE,
