@@ -27,6 +27,9 @@ AIM9_TEST ?=
 STRESSOR ?=
 TESTTIME ?=
 LAYER ?= stress-ng
+WIS_TEST ?=
+FUTEX_TEST ?=
+SHARED ?=
 RUNS ?= 1
 MONITORS ?=
 SMP ?=
@@ -129,7 +132,7 @@ HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h lib/*.h) benchmarks/tests.def
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/params.h benchmarks/tests.def \
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def \
 	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
@@ -139,7 +142,8 @@ SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
 
 PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
-	groups fds loops datasize mode ipc monitors fault aim9_test stressor testtime
+	groups fds loops datasize mode ipc monitors fault aim9_test stressor testtime \
+	wis_test futex_test shared
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
@@ -179,19 +183,23 @@ $(INIT): $(INIT_SRCS) init/init.h proto/json.h proto/lava.h proto/lava.def $(LIB
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
-$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h
+# A benchmark of more than one file names the others here.
+BENCH_EXTRA_will-it-scale := benchmarks/wis-cases.c
+BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def
+
+$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
+	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< $(BENCH_EXTRA_$*) -lm
 
 # The same benchmarks built for the host with its own compiler and libc,
 # to run on bare metal beside the VM numbers: make host-bench.
 HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS))
 
-$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h
+$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< $(BENCH_EXTRA_$*) -lm -lpthread
 
 $(B)/guest/bench/shell/sort.src $(B)/host/bench/shell/sort.src: benchmarks/shell/sort-src.sh
 	$(AT)mkdir -p $(@D)
@@ -347,6 +355,8 @@ help:
 	@echo '  TESTTIME=$(TESTTIME)		seconds per stressor (TEST=stress-ng; LKP: 60, default 10)'
 	@echo '  MODE=$(MODE)		process or threads'
 	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
+	@echo '  FUTEX_TEST=$(FUTEX_TEST) SHARED=$(SHARED)	perf-bench-futex: hash, wake, wake-parallel, requeue or lock-pi; private or shared'
+	@echo '  WIS_TEST=$(WIS_TEST)		will-it-scale testcase (benchmarks/wis-tests.def; default context_switch1)'
 	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
 	@echo '  JOB=$(JOB)		a job file (jobs/*.job): its test, parameters, machine; lists expand'
 	@echo '  QUICK=$(QUICK)		1 scales a job'"'"'s runtime and loops down for a first look'

@@ -8,6 +8,13 @@
 
 #define PARAM_TASKS_MAX 4096
 
+/* will-it-scale's testcases, as the table names them. */
+static const char param_wis_names[] =
+#define WIS_TEST(name, desc, prep, size) #name " "
+#include "benchmarks/wis-tests.def"
+#undef WIS_TEST
+	"";
+
 static const struct param_spec param_specs[] = {
 	{ "runtime", PARAM_UINT, 1, 86400,
 	  "seconds, LKP style (UnixBench: runtime/10 iterations)", NULL },
@@ -39,6 +46,15 @@ static const struct param_spec param_specs[] = {
 	  NULL },
 	{ "testtime", PARAM_UINT, 1, 86400,
 	  "seconds each stress-ng stressor runs (LKP testtime)", NULL },
+	{ "wis_test", PARAM_CHOICE, 0, 0,
+	  "the will-it-scale testcase: context_switch1 (default) or another of benchmarks/wis-tests.def",
+	  param_wis_names },
+	{ "futex_test", PARAM_CHOICE, 0, 0,
+	  "perf bench futex's test: hash (default), wake, wake-parallel, requeue or lock-pi",
+	  "hash wake wake-parallel requeue lock-pi" },
+	{ "shared", PARAM_CHOICE, 0, 0,
+	  "perf bench futex's futexes: private (default) or shared (-S)",
+	  "private shared" },
 	{ "fault", PARAM_CHOICE, 0, 0,
 	  "segv, exit, hang, oom, panic, warn or stall (test-only)",
 	  "segv exit hang oom panic warn stall" },

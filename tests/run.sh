@@ -574,6 +574,7 @@ check "boot: a boot silent for SILENCE seconds before the init reports is a hang
 . tests/fit.sh
 . tests/lava.sh
 . tests/stressng.sh
+. tests/wis.sh
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
