@@ -20,6 +20,11 @@ for pair in $need; do
 		case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
 	fi
 done
+# The host tool decompresses bzImages (BOOT=pvh): Debian's libraries.
+for pair in zlib.h:zlib1g-dev lzma.h:liblzma-dev bzlib.h:libbz2-dev \
+	lzo/lzo1x.h:liblzo2-dev lz4.h:liblz4-dev zstd.h:libzstd-dev; do
+	[ -f "/usr/include/${pair%%:*}" ] || missing="$missing ${pair#*:}"
+done
 # Building a kernel (make kernel, make test-kernel) needs more.
 if [ "$what" = kernel ]; then
 	for pair in flex:flex bison:bison bc:bc perl:perl; do
