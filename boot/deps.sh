@@ -36,6 +36,10 @@ fi
 # make test validates junit.xml (xmllint) and the CI templates (PyYAML).
 if [ "$what" = test ]; then
 	command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
+	# tests/pvh.sh makes a payload with every compressor the kernel has.
+	for pair in lz4:lz4 zstd:zstd lzop:lzop bzip2:bzip2; do
+		command -v "${pair%%:*}" >/dev/null 2>&1 || missing="$missing ${pair#*:}"
+	done
 	python3 -c 'import yaml' 2>/dev/null || /usr/bin/python3 -c 'import yaml' 2>/dev/null ||
 		missing="$missing python3-yaml"
 fi

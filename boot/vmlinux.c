@@ -479,8 +479,8 @@ static int vm_payload_extract(const unsigned char *img, size_t n,
 		snprintf(pick->why, sizeof(pick->why),
 			 "its vmlinux has no PVH entry (CONFIG_PVH=y)");
 	} else if (err) {
-		snprintf(pick->why, sizeof(pick->why), "writing %s: %s", path,
-			 strerror(-err));
+		snprintf(pick->why, sizeof(pick->why), "writing %.400s: %s",
+			 path, strerror(-err));
 	}
 	return err;
 }
@@ -489,6 +489,7 @@ int vmlinux_pick(const char *bzimage, const char *cache,
 		 struct vmlinux_pick *pick)
 {
 	char nopvh[4200];
+	unsigned long long h;
 	unsigned char *img;
 	size_t n;
 	int err;
@@ -504,10 +505,10 @@ int vmlinux_pick(const char *bzimage, const char *cache,
 			 strerror(errno));
 		return -errno;
 	}
+	h = vm_hash(img, n);
 	snprintf(pick->path, sizeof(pick->path), "%s/%016llx.vmlinux", cache,
-		 (unsigned long long)vm_hash(img, n));
-	snprintf(nopvh, sizeof(nopvh), "%.*s.no-pvh",
-		 (int)(strlen(pick->path) - 8), pick->path);
+		 h);
+	snprintf(nopvh, sizeof(nopvh), "%s/%016llx.no-pvh", cache, h);
 	pick->source = "cache";
 	if (!access(pick->path, R_OK)) {
 		err = 0;
@@ -519,8 +520,8 @@ int vmlinux_pick(const char *bzimage, const char *cache,
 		pick->source = "extracted";
 		err = mkdir_p(cache);
 		if (err)
-			snprintf(pick->why, sizeof(pick->why), "%s: %s", cache,
-				 strerror(-err));
+			snprintf(pick->why, sizeof(pick->why), "%.400s: %s",
+				 cache, strerror(-err));
 		else
 			err = vm_payload_extract(img, n, pick->path, nopvh,
 						 pick);
