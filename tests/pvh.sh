@@ -75,6 +75,13 @@ check "pvh: a kernel without PVH falls back to the bzImage, saying why in one li
 check "pvh: a kernel without PVH is remembered (no second decompression)" \
 	sh -c "ls '$P'/cache/*.no-pvh >/dev/null && ! ls '$P'/cache/*.tmp-* 2>/dev/null"
 
+# A payload the header places past the file's end (a truncated copy).
+head -c 4096 "$P/bz.xz" >"$P/bz.short"
+"$tool" vmlinux "$P/bz.short" "$P/cache" >/dev/null 2>"$P/short.err"
+rc=$?
+check "pvh: a truncated bzImage (payload past its end) falls back, saying why" \
+	sh -c "test $rc -eq 1 && grep -q 'no payload in its setup header' '$P/short.err'"
+
 # Bad input: BOOT=pvh on that kernel, BOOT=bogus.
 "$tool" run --kernel "$P/bz.nopvh" --initrd "$img" --test boot --boot pvh \
 	--vmlinux-cache "$P/cache" --results "$T/pvh-r" >/dev/null 2>"$P/force.err"
