@@ -39,6 +39,9 @@ FIRMWARE ?= auto
 # auto: a kernel with a PVH entry boots as an uncompressed vmlinux
 BOOT ?= auto
 CMDLINE ?=
+# make lava-job JOB=... [LAVA_URL=]: LAVA job definitions in LAVA_OUT (docs/lava.md)
+LAVA_OUT ?= $(O)/lava
+LAVA_URL ?=
 # make run JOB=jobs/<name>.job [QUICK=1] [SHARD=i/n] [TAP=1] (docs/jobs.md)
 JOB ?=
 QUICK ?=
@@ -128,7 +131,7 @@ COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h lib/*.h) benchmarks/tests.def
 HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/params.h benchmarks/tests.def \
 	boot/cpus.def report/rules.h report/stats.h
-INIT_SRCS := $(wildcard init/*.c) proto/json.c
+INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
 	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c
 # UnixBench's shell tests: our scripts and a generated sort input.
@@ -140,7 +143,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
+.PHONY: all run lava-job test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 
@@ -165,7 +168,7 @@ $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
 $(LIBKMOD): init/libkmod-build.sh
 	$(AT)init/libkmod-build.sh $(B)/libkmod
 
-$(INIT): $(INIT_SRCS) init/init.h proto/json.h $(LIBKMOD)
+$(INIT): $(INIT_SRCS) init/init.h proto/json.h proto/lava.h proto/lava.def $(LIBKMOD)
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
@@ -237,7 +240,11 @@ run: deps
 		$(if $(JOB),--job "$(JOB)") $(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) \
 		$(if $(filter 0,$(FIT)),--no-fit) $(if $(MAX_VCPUS),--max-vcpus "$(MAX_VCPUS)") \
 		$(if $(SHARD),--shard "$(SHARD)") $(if $(filter 1,$(TAP)),--tap) \
-		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet)
+		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(RUN_EXTRA)
+
+# The arguments of make run, written as LAVA jobs instead of booted.
+lava-job: deps
+	$(AT)$(MAKE) -s --no-print-directory run RUN_EXTRA='--lava "$(LAVA_OUT)" $(if $(LAVA_URL),--lava-url "$(LAVA_URL)")'
 
 test:
 	$(AT)boot/deps.sh test
@@ -296,6 +303,7 @@ help:
 	@echo
 	@echo 'Targets:'
 	@echo '  run           boot KERNEL, run TEST, write $(RESULTS)/<test>/<params>/<release>/<N>'
+	@echo '  lava-job      JOB= or TEST=...: LAVA job definitions in LAVA_OUT, booting nothing (docs/lava.md)'
 	@echo '  test          unit tests and boot tests on the default kernel'
 	@echo '  test-kernel   build linux-source-6.1 with KCONFIG (cached) and run the boot tests on it'
 	@echo '  image         build the initramfs for KERNEL and print its path'
@@ -352,6 +360,8 @@ help:
 	@echo '  TIMING=$(TIMING)	realtime, or deterministic (QEMU counts instructions: docs/deterministic.md)'
 	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns'
 	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'
+	@echo '  LAVA_OUT=$(LAVA_OUT)		make lava-job: where the LAVA jobs go'
+	@echo '  LAVA_URL=$(LAVA_URL)		make lava-job: where LAVA downloads the kernel and initramfs (empty: file:// here)'
 	@echo '  AREA=$(AREA)		make test: only tests/<AREA>.sh (e.g. AREA=fit), after the builds'
 	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'
 	@echo '  QEMU=$(QEMU)'

@@ -19,7 +19,7 @@ static void usage(FILE *f)
 		"usage: bootbench release KERNEL\n"
 		"       bootbench vmlinux KERNEL [CACHE]  (the PVH vmlinux QEMU would boot)\n"
 		"       bootbench tests\n"
-		"       bootbench replay STREAM [RESULTS]\n"
+		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
 		"       bootbench run --kernel K --initrd I --test T [--param key=value]...\n"
 		"                     [--smp N] [--sockets S --cores C --threads T] [--numa N|LISTS]\n"
@@ -30,6 +30,7 @@ static void usage(FILE *f)
 		"                     [--runs N] [--release R] [-v] [--tap] [--quiet]\n"
 		"                     [--fit|--no-fit] [--max-vcpus N] [--plan]\n"
 		"                     [--boot auto|pvh|bzimage] [--vmlinux-cache DIR]\n"
+		"                     [--lava DIR [--lava-url URL]]   (write LAVA jobs, boot nothing)\n"
 		"       bootbench run --job FILE [--quick] [--fit] [--shard I/N] [--tap] [--kernel K --initrd I ...]\n");
 }
 
@@ -87,6 +88,8 @@ int main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'U' },
 		{ "boot", required_argument, NULL, 'B' },
 		{ "vmlinux-cache", required_argument, NULL, 'V' },
+		{ "lava", required_argument, NULL, 'l' },
+		{ "lava-url", required_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = {
@@ -130,11 +133,12 @@ int main(int argc, char **argv)
 				   argc == 4 ? argv[3] : o.vmlinux_cache);
 	}
 	if (!strcmp(argv[1], "replay")) {
-		if (argc != 3 && argc != 4) {
+		if (argc < 3 || argc > 5) {
 			usage(stderr);
 			return VERDICT_BAD_INPUT;
 		}
-		return cmd_replay(argv[2], argc == 4 ? argv[3] : o.results);
+		return cmd_replay(argv[2], argc >= 4 ? argv[3] : o.results,
+				  argc == 5 ? argv[4] : "replay");
 	}
 	if (!strcmp(argv[1], "reproduce")) {
 		if (argc != 4) {
@@ -300,6 +304,12 @@ int main(int argc, char **argv)
 			break;
 		case 'V':
 			o.vmlinux_cache = optarg;
+			break;
+		case 'l':
+			o.lava_dir = optarg;
+			break;
+		case 'u':
+			o.lava_url = optarg;
 			break;
 		default:
 			usage(stderr);
