@@ -195,7 +195,8 @@ static int run_boot_path_pick(struct run_opts *o)
 	o->boot_taken = "bzimage";
 	o->boot_note[0] = '\0';
 	snprintf(o->boot_image, sizeof(o->boot_image), "%s", o->kernel);
-	if (o->boot == BOOT_BZIMAGE)
+	/* A LAVA job deploys the bzImage itself: nothing to extract. */
+	if (o->boot == BOOT_BZIMAGE || o->lava_dir)
 		return 0;
 	err = vmlinux_pick(o->kernel, o->vmlinux_cache, &pick);
 	if (err && o->boot == BOOT_PVH)
