@@ -42,6 +42,8 @@ LSCPU ?=
 MEM ?=
 ACCEL ?= auto
 FIRMWARE ?= auto
+# auto: a kernel with a PVH entry boots as an uncompressed vmlinux
+BOOT ?= auto
 CMDLINE ?=
 # make lava-job JOB=... [LAVA_URL=]: LAVA job definitions in LAVA_OUT (docs/lava.md)
 LAVA_OUT ?= $(O)/lava
@@ -126,6 +128,8 @@ BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS))
 BASE_CPIO := $(B)/base.cpio
 
 PROTO_SRCS := $(wildcard proto/*.c)
+# boot/vmlinux.c decompresses a bzImage's payload with Debian's libraries.
+VMLINUX_LIBS := -lz -llzma -lbz2 -llzo2 -llz4 -lzstd
 LIB_SRCS := $(wildcard lib/*.c)
 # The reader reads a metric's better way from report/rules.c, as compare does.
 HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) benchmarks/params.c \
@@ -157,7 +161,7 @@ deps:
 $(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) -lm
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) $(VMLINUX_LIBS) -lm
 
 $(COMPARE): $(COMPARE_SRCS) $(COMPARE_HDRS)
 	$(quiet) HOSTCC $@
@@ -249,7 +253,7 @@ run: deps
 		--accel "$(ACCEL)" --firmware "$(FIRMWARE)" --cmdline "$(CMDLINE)" --timeout "$(TIMEOUT)" \
 		--timing "$(TIMING)" --icount-shift "$(ICOUNT_SHIFT)" \
 		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
-		--runs "$(RUNS)" \
+		--runs "$(RUNS)" --boot "$(BOOT)" --vmlinux-cache "$(B)/vmlinux" \
 		$(if $(JOB),--job "$(JOB)") $(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) \
 		$(if $(filter 0,$(FIT)),--no-fit) $(if $(MAX_VCPUS),--max-vcpus "$(MAX_VCPUS)") \
 		$(if $(SHARD),--shard "$(SHARD)") $(if $(filter 1,$(TAP)),--tap) \
@@ -377,6 +381,7 @@ help:
 	@echo '  LSCPU=$(LSCPU)		an lscpu output (from a report) to copy the topology of'
 	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
 	@echo '  FIRMWARE=$(FIRMWARE)		auto (qboot when QEMU ships it), seabios, qboot or a file'
+	@echo '  BOOT=$(BOOT)		auto (a vmlinux through PVH when the kernel has it, cached in $(B)/vmlinux), pvh or bzimage'
 	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'
 	@echo '  TIMING=$(TIMING)	realtime, or deterministic (QEMU counts instructions: docs/deterministic.md)'
 	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns'

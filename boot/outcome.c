@@ -264,6 +264,16 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	json_string_write(&j, o->kernel);
 	json_key_write(&j, "release");
 	json_string_write(&j, release);
+	json_key_write(&j, "boot_path");
+	json_string_write(&j, o->boot_taken ? o->boot_taken : "bzimage");
+	if (o->boot_taken && !strcmp(o->boot_taken, "pvh")) {
+		json_key_write(&j, "boot_image");
+		json_string_write(&j, o->boot_image);
+	}
+	if (o->boot_note[0]) {
+		json_key_write(&j, "boot_note");
+		json_string_write(&j, o->boot_note);
+	}
 	json_key_write(&j, "smp");
 	json_int_write(&j, o->topo.cpus);
 	json_key_write(&j, "mem_mb");
