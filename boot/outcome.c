@@ -314,11 +314,11 @@ void verdict_settle(struct session *s)
 		snprintf(s->message, sizeof(s->message),
 			 "the guest's init failed: %.400s",
 			 st->guest_error ? st->guest_error : s->guest_error);
-	else if (!st->have_hello)
+	else if (!st->have_hello && !st->errors)
 		snprintf(
 			s->message, sizeof(s->message),
 			"the guest powered off without reporting (see console.log)");
-	else if (!st->have_done)
+	else if (st->have_hello && !st->have_done)
 		snprintf(
 			s->message, sizeof(s->message),
 			"the results stream ended before 'done': the run is incomplete");

@@ -64,42 +64,9 @@ static const struct json_value *stream_field(struct stream *s,
 	return v;
 }
 
-/* FNV-1a: the slot of a metric name in the index. */
-static size_t stream_name_hash(const char *name)
+static const char *stream_metric_name(const void *ctx, size_t i)
 {
-	size_t h = 2166136261u;
-
-	for (; *name; name++)
-		h = (h ^ (unsigned char)*name) * 16777619u;
-	return h;
-}
-
-static size_t *stream_slot(const struct stream *s, const char *name)
-{
-	size_t mask = s->index_size - 1, i = stream_name_hash(name) & mask;
-
-	while (s->index[i] && strcmp(s->metrics[s->index[i] - 1].name, name))
-		i = (i + 1) & mask;
-	return &s->index[i];
-}
-
-/* Kept at most half full, so a lookup stays a probe or two. */
-static int stream_index_grow(struct stream *s)
-{
-	size_t size = s->index_size ? 2 * s->index_size : 1024, i;
-	size_t *old = s->index, old_size = s->index_size;
-
-	s->index = calloc(size, sizeof(*s->index));
-	if (!s->index) {
-		s->index = old;
-		return -ENOMEM;
-	}
-	s->index_size = size;
-	for (i = 0; i < old_size; i++)
-		if (old[i])
-			*stream_slot(s, s->metrics[old[i] - 1].name) = old[i];
-	free(old);
-	return 0;
+	return ((const struct stream *)ctx)->metrics[i].name;
 }
 
 static struct stream_metric *stream_metric_new(struct stream *s,
@@ -107,8 +74,6 @@ static struct stream_metric *stream_metric_new(struct stream *s,
 {
 	struct stream_metric *m;
 
-	if (2 * (s->nmetrics + 1) > s->index_size && stream_index_grow(s))
-		return NULL;
 	if (s->nmetrics == s->metrics_cap) {
 		size_t cap = s->metrics_cap ? 2 * s->metrics_cap : 64;
 
@@ -126,8 +91,13 @@ static struct stream_metric *stream_metric_new(struct stream *s,
 	/* Qualified names (<test>.<metric>) are judged by the metric. */
 	m->agg = metric_agg_of(
 		s->qualify && strchr(name, '.') ? strchr(name, '.') + 1 : name);
+	if (!s->index.name_of)
+		nameidx_init(&s->index, stream_metric_name, s);
+	if (nameidx_add(&s->index, name, s->nmetrics)) {
+		free(m->name);
+		return NULL;
+	}
 	s->nmetrics++;
-	*stream_slot(s, name) = s->nmetrics;
 	return m;
 }
 
@@ -192,12 +162,9 @@ double stream_metric_value(const struct stream_metric *m)
 const struct stream_metric *stream_metric_find(const struct stream *s,
 					       const char *name)
 {
-	size_t slot;
+	long i = s->index.name_of ? nameidx_find(&s->index, name) : -1;
 
-	if (!s->index_size)
-		return NULL;
-	slot = *stream_slot(s, name);
-	return slot ? &s->metrics[slot - 1] : NULL;
+	return i < 0 ? NULL : &s->metrics[i];
 }
 
 static int stream_key_cmp(const void *a, const void *b)
@@ -552,7 +519,7 @@ void stream_free(struct stream *s)
 		free(s->metrics[i].values);
 	}
 	free(s->metrics);
-	free(s->index);
+	nameidx_free(&s->index);
 	free(s->line);
 	free(s->release);
 	free(s->tests);

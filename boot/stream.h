@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "lib/nameidx.h"
 #include "proto/json_parse.h"
 
 /*
@@ -65,9 +66,7 @@ struct stream {
 	char *guest_error; /* an init "error" record's message */
 	struct stream_metric *metrics;
 	size_t nmetrics, metrics_cap;
-	/* Open addressing over metrics: index + 1, 0 for a free slot. */
-	size_t *index;
-	size_t index_size;
+	struct nameidx index; /* metric name -> metrics[] */
 	unsigned long raw_bytes; /* records taken, in bytes */
 	int truncated; /* records dropped past STREAM_RAW_MAX */
 	int metrics_full; /* a metric dropped past STREAM_METRICS_MAX */

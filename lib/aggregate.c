@@ -12,6 +12,7 @@
 #include "proto/json.h"
 #include "aggregate.h"
 #include "lib/fileio.h"
+#include "lib/nameidx.h"
 #include "proto/json_parse.h"
 #include "lib/rundir.h"
 
@@ -21,6 +22,7 @@ struct agg_metric {
 };
 
 struct agg {
+	struct nameidx index;
 	struct agg_metric *m;
 	size_t n, cap;
 	unsigned int runs; /* columns: the runs in the matrix */
@@ -33,15 +35,20 @@ static int agg_name_cmp(const void *a, const void *b)
 		      ((const struct agg_metric *)b)->name);
 }
 
+static const char *agg_metric_name(const void *ctx, size_t i)
+{
+	return ((const struct agg *)ctx)->m[i].name;
+}
+
 static struct agg_metric *agg_metric_get(struct agg *a, const char *name,
 					 unsigned int nruns)
 {
+	long found = nameidx_find(&a->index, name);
 	struct agg_metric *m;
 	size_t i;
 
-	for (i = 0; i < a->n; i++)
-		if (!strcmp(a->m[i].name, name))
-			return &a->m[i];
+	if (found >= 0)
+		return &a->m[found];
 	if (a->n == a->cap) {
 		size_t cap = a->cap ? 2 * a->cap : 256;
 
@@ -61,6 +68,11 @@ static struct agg_metric *agg_metric_get(struct agg *a, const char *name,
 	}
 	for (i = 0; i < nruns; i++)
 		m->v[i] = strncmp(name, "dmesg.", 6) ? NAN : 0;
+	if (nameidx_add(&a->index, m->name, a->n)) {
+		free(m->name);
+		free(m->v);
+		return NULL;
+	}
 	a->n++;
 	return m;
 }
@@ -282,6 +294,7 @@ int aggregate_update(const char *kernel_dir, unsigned int *runs)
 	int lock, err = 0;
 
 	json_buf_init(&rj);
+	nameidx_init(&a.index, agg_metric_name, &a);
 	snprintf(path, sizeof(path), "%s/.lock", kernel_dir);
 	lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (lock < 0)
@@ -313,6 +326,7 @@ out:
 		free(a.m[i].v);
 	}
 	free(a.m);
+	nameidx_free(&a.index);
 	free(ids);
 	json_buf_free(&rj);
 	close(lock);
