@@ -835,7 +835,7 @@ int cmd_reproduce(const char *report, const char *outdir)
 	    snprintf(dir, sizeof(dir), "%s/%s", outdir, name) >=
 		    (int)sizeof(dir)) {
 		err = bad_input(
-			"REPORT=%s cannot name a directory under RESULTS=%s: %s: rename the mail or give a shorter RESULTS",
+			"REPORT=%.200s cannot name a directory under RESULTS=%.200s: %s: rename the mail or give a shorter RESULTS",
 			report, outdir,
 			why_name ? why_name : "the path is too long");
 		free(base);
