@@ -207,6 +207,22 @@ make -s --no-print-directory reproduce O="$O" DRY=1 REPORT="$weird/[PATCH] \`tou
 check "hostile: make reproduce DRY=1 with a REPORT named with a space and a backtick runs nothing" \
 	sh -c "test ! -e '$pw' && grep -q 'the machine as booted' '$H/mk2.out'"
 rm -f "$pw"
+# make run: a kernel in "my kernels ...", booted by the stand-in QEMU.
+cp "$KDEF" "$weird/bzImage"
+kd=$(cd "$(dirname "$KDEF")" && pwd)
+[ -d "$kd/root" ] && ln -s "$kd/root" "$weird/root"
+rel=$("$hb" release "$KDEF")
+{
+	hs_hello "$rel" execl 1
+	hs_sample execl 1 '"unixbench.throughput":5'
+	hs_done 1
+} >"$H/run.jsonl"
+FAKE_STREAM=$H/run.jsonl make -s --no-print-directory run O="$O" KERNEL="$weird/bzImage" \
+	RESULTS="$weird/runs" QEMU="$fq" FIRMWARE=seabios ACCEL=tcg SMP=1 MEM=256 \
+	CMDLINE='quiet mitigations=off' >"$H/mk3.out" 2>&1
+check "hostile: make run with KERNEL and RESULTS holding spaces, quotes and backticks" \
+	sh -c "test ! -e '$pw' && ls \"\$1\"/runs/execl/*/*/0/job.json" sh "$weird"
+rm -f "$pw"
 # bisect-run.sh: a stand-in make records the words it is given.
 mkdir -p "$H/bin" "$H/ktree" "$H/bbase"
 printf '#!/bin/sh\nfor a in "$@"; do echo "$a"; done >>"%s/make.args"\ncase " $* " in *" run "*) exit 1 ;; esac\n' "$H" >"$H/bin/make"
