@@ -469,6 +469,7 @@ schema_all() {
 			"$T/schemacheck" $S/matrix.schema.json "$f" || return 1
 			"$T/schemacheck" $S/stats.schema.json "${f%/*}/avg.json" || return 1
 			"$T/schemacheck" $S/stats.schema.json "${f%/*}/stddev.json" || return 1
+			"$T/schemacheck" $S/runs.schema.json "${f%/*}/runs.json" || return 1
 		done
 	done
 }
