@@ -73,10 +73,10 @@ static void ev_sample(void *ctx, const struct json_value *rec)
 	progress_iteration_done();
 }
 
+/* Which signal, for the run's message. */
 static void on_signal(int sig)
 {
-	(void)sig;
-	session_interrupted = 1;
+	session_interrupted = sig;
 }
 
 /*

@@ -334,7 +334,10 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 			qemu_done = 1;
 		session_qemu_log_tail(c, tail, sizeof(tail));
 		if (err == -EINTR)
-			session_verdict(s, VERDICT_INTERRUPTED, "interrupted");
+			session_verdict(
+				s, VERDICT_INTERRUPTED,
+				"interrupted by %s: QEMU stopped, the run kept",
+				strsignal(session_interrupted));
 		else
 			session_verdict(s, VERDICT_INFRA,
 					"QEMU did not start: %s",
@@ -397,7 +400,10 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 		if (killed || qemu_done)
 			continue;
 		if (session_interrupted) {
-			session_verdict(s, VERDICT_INTERRUPTED, "interrupted");
+			session_verdict(
+				s, VERDICT_INTERRUPTED,
+				"interrupted by %s: QEMU stopped, the run kept",
+				strsignal(session_interrupted));
 		} else if (con.total > SESSION_CONSOLE_MAX) {
 			s->truncated = 1;
 			session_verdict(

@@ -132,7 +132,8 @@ hs_signal HUP hup
 hrun=$(ls -d "$H"/hup/execl/*/*/0 2>/dev/null | head -n 1)
 check "hostile: SIGHUP ends the run: exit 7, QEMU gone, its sockets gone, the run kept as interrupted" \
 	sh -c "test $rc -eq 7 && ! kill -0 $qpid 2>/dev/null && test ! -e '$qsock' &&
-		test \"\$('$j' '$hrun/job.json' status)\" = interrupted"
+		test \"\$('$j' '$hrun/job.json' status)\" = interrupted &&
+		grep -q 'interrupted: interrupted by Hangup: QEMU stopped, the run kept' '$H/hup.err'"
 check "hostile: the interrupted run is listed in runs.json, left out of matrix.json" \
 	sh -c "test \"\$('$j' '$hrun/../runs.json' left_out)\" = 1 && test \"\$('$j' '$hrun/../runs.json' in_matrix)\" = 0 &&
 		! grep -q '5' '$hrun/../matrix.json'"
