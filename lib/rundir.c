@@ -76,7 +76,9 @@ int rundir_create(struct rundir *rd, const char *base, const char *test,
 	int err;
 
 	rd->lock = -1;
-	if (names_check(test) || names_check(release))
+	/* <params> is ours, or a LAVA job's: never a way out of RESULTS. */
+	if (names_check(test) || names_check(release) || !*params ||
+	    strchr(params, '/') || *params == '.')
 		return -EINVAL;
 	if ((size_t)snprintf(rd->parent, sizeof(rd->parent), "%s/%s/%s/%s",
 			     base, test, params, release) >= sizeof(rd->parent))
