@@ -98,6 +98,9 @@ GUEST_CFLAGS ?= -O2
 SOURCE_DATE_EPOCH ?= 0
 
 comma := ,
+# A value as one shell word, whatever it holds: spaces, quotes, backticks.
+# Every user value a recipe passes on goes through it.
+sq = '$(subst ','\'',$(1))'
 
 ifeq ($(V),1)
 AT :=
@@ -149,7 +152,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 	groups fds loops datasize mode ipc monitors fault aim9_test stressor testtime \
 	wis_test futex_test shared
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
-	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
+	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(call sq,$(p)=$($(shell echo $(p) | tr a-z A-Z)))))
 
 .PHONY: all run lava-job test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce
 
@@ -239,29 +242,30 @@ qemu-backports:
 	@echo "QEMU=$(abspath $(O))/qemu/qemu-system-x86_64"
 
 image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)TEST="$(TEST)" JOB="$(JOB)" initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
-		$(KERNEL_PATH) $(MODULES)
+	$(AT)TEST=$(call sq,$(TEST)) JOB=$(call sq,$(JOB)) initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+		$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))
 
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)img=$$(TEST="$(TEST)" JOB="$(JOB)" initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
-		$(KERNEL_PATH) $(MODULES)) && \
-	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" \
-		--test "$(TEST)" $(PARAM_ARGS) --smp "$(SMP)" --mem "$(MEM)" \
-		--sockets "$(SOCKETS)" --cores "$(CORES)" --threads "$(THREADS)" \
-		--numa "$(NUMA)" --machine "$(MACHINE)" --lscpu "$(LSCPU)" \
-		--accel "$(ACCEL)" --firmware "$(FIRMWARE)" --cmdline "$(CMDLINE)" --timeout "$(TIMEOUT)" \
-		--timing "$(TIMING)" --icount-shift "$(ICOUNT_SHIFT)" \
-		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
-		--runs "$(RUNS)" --boot "$(BOOT)" --vmlinux-cache "$(B)/vmlinux" \
-		$(if $(JOB),--job "$(JOB)") $(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) \
-		$(if $(filter 0,$(FIT)),--no-fit) $(if $(MAX_VCPUS),--max-vcpus "$(MAX_VCPUS)") \
-		$(if $(SHARD),--shard "$(SHARD)") $(if $(filter 1,$(TAP)),--tap) \
+	$(AT)img=$$(TEST=$(call sq,$(TEST)) JOB=$(call sq,$(JOB)) initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+		$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))) && \
+	$(BOOTBENCH) run --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" \
+		--test $(call sq,$(TEST)) $(PARAM_ARGS) --smp $(call sq,$(SMP)) --mem $(call sq,$(MEM)) \
+		--sockets $(call sq,$(SOCKETS)) --cores $(call sq,$(CORES)) --threads $(call sq,$(THREADS)) \
+		--numa $(call sq,$(NUMA)) --machine $(call sq,$(MACHINE)) --lscpu $(call sq,$(LSCPU)) \
+		--accel $(call sq,$(ACCEL)) --firmware $(call sq,$(FIRMWARE)) --cmdline $(call sq,$(CMDLINE)) \
+		--timeout $(call sq,$(TIMEOUT)) \
+		--timing $(call sq,$(TIMING)) --icount-shift $(call sq,$(ICOUNT_SHIFT)) \
+		--silence $(call sq,$(SILENCE)) --results $(call sq,$(RESULTS)) --qemu $(call sq,$(QEMU)) \
+		--runs $(call sq,$(RUNS)) --boot $(call sq,$(BOOT)) --vmlinux-cache "$(B)/vmlinux" \
+		$(if $(JOB),--job $(call sq,$(JOB))) $(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) \
+		$(if $(filter 0,$(FIT)),--no-fit) $(if $(MAX_VCPUS),--max-vcpus $(call sq,$(MAX_VCPUS))) \
+		$(if $(SHARD),--shard $(call sq,$(SHARD))) $(if $(filter 1,$(TAP)),--tap) \
 		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(RUN_EXTRA)
 
 # The arguments of make run, written as LAVA jobs instead of booted.
 lava-job: deps
-	$(AT)$(MAKE) -s --no-print-directory run RUN_EXTRA='--lava "$(LAVA_OUT)" $(if $(LAVA_URL),--lava-url "$(LAVA_URL)")'
+	$(AT)$(MAKE) -s --no-print-directory run RUN_EXTRA='--lava $(call sq,$(LAVA_OUT)) $(if $(LAVA_URL),--lava-url $(call sq,$(LAVA_URL)))'
 
 test:
 	$(AT)boot/deps.sh test
@@ -269,15 +273,16 @@ test:
 	$(AT)O=$(O) B=$(B) HOSTCC=$(HOSTCC) AREA=$(AREA) tests/run.sh
 
 kernel:
-	$(AT)test -n "$(KSRC)" || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
+	$(AT)test -n $(call sq,$(KSRC)) || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
 	$(AT)boot/deps.sh kernel
-	$(AT)kconfigs/kernel-build.sh $(KSRC) $(KOUT) $(KBASE) \
+	$(AT)kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
 compare: $(COMPARE)
-	$(AT)test -n "$(BASE)" -a -n "$(NEW)" || { echo "bootbench: say BASE=<kernel result dir> NEW=<kernel result dir> [NEW2=...]" >&2; exit 2; }
-	$(AT)$(COMPARE) $(if $(THRESHOLD),--threshold $(THRESHOLD)) $(if $(METRIC),--metric $(METRIC)) \
-		$(if $(SVG),--svg $(SVG)) $(CMP_FLAGS) $(BASE) $(NEW) $(NEW2) $(NEW3) $(NEW4)
+	$(AT)test -n $(call sq,$(BASE)) -a -n $(call sq,$(NEW)) || { echo "bootbench: say BASE=<kernel result dir> NEW=<kernel result dir> [NEW2=...]" >&2; exit 2; }
+	$(AT)$(COMPARE) $(if $(THRESHOLD),--threshold $(call sq,$(THRESHOLD))) $(if $(METRIC),--metric $(call sq,$(METRIC))) \
+		$(if $(SVG),--svg $(call sq,$(SVG))) $(CMP_FLAGS) $(call sq,$(BASE)) $(call sq,$(NEW)) \
+		$(foreach n,$(NEW2) $(NEW3) $(NEW4),$(call sq,$(n)))
 
 # The end-to-end suite on the distribution's linux-source built with
 # kconfigs/ (cached while the fragments do not change): minutes to hours.
@@ -291,16 +296,16 @@ test-kernel: deps
 # and the report's machine is fitted to this host unless FIT=0.
 reproduce: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
-	$(AT)MAKE="$(MAKE)" O="$(O)" RESULTS="$(RESULTS)" BOOTBENCH=$(BOOTBENCH) COMPARE=$(COMPARE) \
-		REPORT="$(REPORT)" BASE_KERNEL="$(BASE_KERNEL)" NEW_KERNEL="$(NEW_KERNEL)" \
-		RUNS="$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)" \
-		QUICK="$(QUICK)" FIT="$(if $(FIT),$(FIT),1)" DRY="$(DRY)" \
-		BASE_CMDLINE="$(BASE_CMDLINE)" NEW_CMDLINE="$(NEW_CMDLINE)" MAX_VCPUS="$(MAX_VCPUS)" \
+	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) COMPARE=$(COMPARE) \
+		REPORT=$(call sq,$(REPORT)) BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
+		RUNS=$(call sq,$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)) \
+		QUICK=$(call sq,$(QUICK)) FIT=$(call sq,$(if $(FIT),$(FIT),1)) DRY=$(call sq,$(DRY)) \
+		BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) MAX_VCPUS=$(call sq,$(MAX_VCPUS)) \
 		reproduce/reproduce.sh
 
 replay: $(BOOTBENCH)
-	$(AT)test -n "$(STREAM)" || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
-	$(AT)$(BOOTBENCH) replay "$(STREAM)" $(RESULTS)
+	$(AT)test -n $(call sq,$(STREAM)) || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
+	$(AT)$(BOOTBENCH) replay $(call sq,$(STREAM)) $(call sq,$(RESULTS))
 
 fuzz:
 	$(AT)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }

@@ -45,9 +45,40 @@ static const char *ci_unit(const char *test, const char *metric)
 	return NULL;
 }
 
-static void ci_xml_escaped(struct json_buf *j, const char *s)
+/*
+ * The length of the valid UTF-8 character at @s that XML 1.0 allows
+ * (no surrogates, no overlong form), or 0.
+ */
+static size_t ci_utf8_len(const unsigned char *s)
 {
-	for (; *s; s++) {
+	size_t n, i;
+
+	if (*s >= 0xc2 && *s <= 0xdf)
+		n = 2;
+	else if (*s >= 0xe0 && *s <= 0xef)
+		n = 3;
+	else if (*s >= 0xf0 && *s <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((*s == 0xe0 && s[1] < 0xa0) || (*s == 0xed && s[1] >= 0xa0) ||
+	    (*s == 0xf0 && s[1] < 0x90) || (*s == 0xf4 && s[1] >= 0x90) ||
+	    (*s == 0xef && s[1] == 0xbf && s[2] >= 0xbe))
+		return 0;
+	return n;
+}
+
+/* Guest text into XML: markup escaped, a byte XML cannot hold as \xNN. */
+static void ci_xml_escaped(struct json_buf *j, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	char hex[8];
+	size_t n;
+
+	while (*s) {
 		const char *e = NULL;
 
 		switch (*s) {
@@ -64,10 +95,16 @@ static void ci_xml_escaped(struct json_buf *j, const char *s)
 			e = "&quot;";
 			break;
 		}
-		if (e)
+		n = *s >= 0x80 ? ci_utf8_len(s) : 1;
+		if (e) {
 			json_raw_write(j, e, strlen(e));
-		else if ((unsigned char)*s >= 0x20 || *s == '\n' || *s == '\t')
-			json_raw_write(j, s, 1);
+		} else if (n && (*s >= 0x20 || *s == '\n' || *s == '\t')) {
+			json_raw_write(j, (const char *)s, n);
+		} else {
+			snprintf(hex, sizeof(hex), "\\x%02x", *s);
+			json_raw_write(j, hex, 4);
+		}
+		s += n ? n : 1;
 	}
 }
 

@@ -179,6 +179,8 @@ void verdict_fields_write(struct json_buf *j, const struct session *s)
 	json_string_write(j, s->message);
 	json_key_write(j, "complete");
 	json_bool_write(j, s->stream.have_done);
+	json_key_write(j, "truncated");
+	json_bool_write(j, s->truncated);
 	json_key_write(j, "wall_seconds");
 	json_number_write(j, s->wall);
 	json_key_write(j, "hello_seconds");
@@ -312,18 +314,28 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 void verdict_settle(struct session *s)
 {
 	const struct stream *st = &s->stream;
+	double expected = st->announced_iterations * st->ntests;
 
 	if (s->verdict != VERDICT_OK)
 		return;
+	if (st->truncated) {
+		s->truncated = 1;
+		snprintf(
+			s->message, sizeof(s->message),
+			"truncated: the guest sent more than %lu MiB of records; samples.jsonl keeps the first %lu MiB",
+			STREAM_RAW_MAX >> 20, STREAM_RAW_MAX >> 20);
+		s->verdict = VERDICT_STREAM;
+		return;
+	}
 	if (st->guest_error || s->guest_error[0])
 		snprintf(s->message, sizeof(s->message),
 			 "the guest's init failed: %.400s",
 			 st->guest_error ? st->guest_error : s->guest_error);
-	else if (!st->have_hello)
+	else if (!st->have_hello && !st->errors)
 		snprintf(
 			s->message, sizeof(s->message),
 			"the guest powered off without reporting (see console.log)");
-	else if (!st->have_done)
+	else if (st->have_hello && !st->have_done)
 		snprintf(
 			s->message, sizeof(s->message),
 			"the results stream ended before 'done': the run is incomplete");
@@ -331,6 +343,13 @@ void verdict_settle(struct session *s)
 		snprintf(s->message, sizeof(s->message),
 			 "%u invalid record(s) on the results port, first: %s",
 			 st->errors, st->first_error);
+	else if (st->samples != expected ||
+		 st->done_iterations != st->announced_iterations)
+		snprintf(
+			s->message, sizeof(s->message),
+			"the stream announced %g iteration(s) x %u test(s) = %g sample(s) (done says %g iteration(s)) but carried %u: the run is incomplete",
+			st->announced_iterations, st->ntests, expected,
+			st->done_iterations, st->samples);
 	else if (st->samples_failed || !st->samples)
 		snprintf(s->message, sizeof(s->message),
 			 "%u of %u iteration(s) failed", st->samples_failed,
@@ -339,7 +358,9 @@ void verdict_settle(struct session *s)
 		return;
 	if (st->guest_error || s->guest_error[0])
 		s->verdict = VERDICT_INFRA;
-	else if (!st->have_hello || !st->have_done || st->errors)
+	else if (!st->have_hello || !st->have_done || st->errors ||
+		 st->samples != expected ||
+		 st->done_iterations != st->announced_iterations)
 		s->verdict = VERDICT_STREAM;
 	else
 		s->verdict = VERDICT_BENCH_FAILED;

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "bootbench.h"
+#include "proto/names.h"
 
 static void ev_hello(void *ctx, const struct json_value *rec)
 {
@@ -18,10 +19,14 @@ static void ev_hello(void *ctx, const struct json_value *rec)
 	const struct json_value *bt = json_member(rec, "boot_time");
 	const struct json_value *iters = json_member(rec, "iterations");
 
+	char shown[NAMES_MAX * 4 + 1];
+
+	names_escape(rel && rel->type == JSON_STRING ? rel->string : "?", shown,
+		     sizeof(shown));
 	if (iters && iters->type == JSON_NUMBER)
 		progress_iterations_set(iters->number);
 	progress_line("bootbench: booted %s: %g CPUs, kernel up in %.2f s\n",
-		      rel ? rel->string : "?",
+		      shown,
 		      cpus && cpus->type == JSON_NUMBER ? cpus->number : 0,
 		      bt && bt->type == JSON_NUMBER ? bt->number : 0);
 }
@@ -29,11 +34,14 @@ static void ev_hello(void *ctx, const struct json_value *rec)
 static void ev_log(void *ctx, const char *kind, const char *msg)
 {
 	const struct run_opts *o = ctx;
+	char shown[1024];
 
+	/* Guest text: no escape sequence or carriage return gets through. */
+	names_escape(msg, shown, sizeof(shown));
 	if (!strcmp(kind, "progress"))
-		progress_pass(msg);
+		progress_pass(shown);
 	else if (o->verbose)
-		progress_line("bootbench:   | %s\n", msg);
+		progress_line("bootbench:   | %s\n", shown);
 }
 
 static void ev_sample(void *ctx, const struct json_value *rec)
@@ -46,7 +54,7 @@ static void ev_sample(void *ctx, const struct json_value *rec)
 	const struct json_value *metrics = json_member(rec, "metrics");
 	const struct json_value *m = metrics ? metrics->child : NULL;
 
-	char extra[320] = "";
+	char extra[320] = "", why_shown[200], name_shown[100];
 	size_t len = 0;
 
 	(void)ctx;
@@ -55,18 +63,39 @@ static void ev_sample(void *ctx, const struct json_value *rec)
 	if (m && m->type == JSON_NUMBER)
 		len = snprintf(extra, sizeof(extra), ", %s %.1f", m->key,
 			       m->number);
-	if (why && why->type == JSON_STRING && len < sizeof(extra))
-		snprintf(extra + len, sizeof(extra) - len, " (%s)",
-			 why->string);
+	if (why && why->type == JSON_STRING && len < sizeof(extra)) {
+		names_escape(why->string, why_shown, sizeof(why_shown));
+		snprintf(extra + len, sizeof(extra) - len, " (%s)", why_shown);
+	}
+	names_escape(name->string, name_shown, sizeof(name_shown));
 	progress_line("bootbench: iteration %g: %s %s%s\n", it->number,
-		      name->string, st->string, extra);
+		      name_shown, st->string, extra);
 	progress_iteration_done();
 }
 
+/* Which signal, for the run's message. */
 static void on_signal(int sig)
 {
-	(void)sig;
-	session_interrupted = 1;
+	session_interrupted = sig;
+}
+
+/*
+ * Every signal that would end us ends the run instead: QEMU is killed,
+ * the run directory says interrupted, the sockets are removed.
+ */
+static void run_signals_catch(void)
+{
+	static const int sigs[] = { SIGHUP,  SIGINT,	SIGQUIT, SIGTERM,
+				    SIGUSR1, SIGUSR2,	SIGALRM, SIGXCPU,
+				    SIGXFSZ, SIGVTALRM, SIGPROF };
+	struct sigaction sa = { .sa_handler = on_signal };
+	size_t i;
+
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	/* A closed terminal or pipe is an error on the write, not death. */
+	signal(SIGPIPE, SIG_IGN);
 }
 
 /* One boot of the job: a run directory, committed whatever happened. */
@@ -85,6 +114,12 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 
 	topology_check_reset();
 	err = rundir_create(&rd, o->results, o->test, params, release);
+	if (err == -EINVAL) {
+		fprintf(stderr,
+			"bootbench: the test \"%s\" cannot name a result directory: give a test name without '/', control bytes or a leading '.'\n",
+			o->test);
+		return VERDICT_BAD_INPUT;
+	}
 	if (err) {
 		fprintf(stderr,
 			"bootbench: cannot create a run directory under %s: %s: give RESULTS= a writable directory\n",
@@ -251,6 +286,14 @@ int cmd_run(struct run_opts *o)
 				"KERNEL=%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage, not vmlinux",
 				o->kernel, strerror(-err));
 	}
+	if ((why = names_check(release))) {
+		char shown[sizeof(release) * 4];
+
+		names_escape(release, shown, sizeof(shown));
+		return bad_input(
+			"the release \"%s\" cannot name a result directory: %s: give --release NAME (no '/', no control byte, no leading '.', at most 200 bytes)",
+			shown, why);
+	}
 	err = run_boot_path_pick(o);
 	if (err)
 		return err;
@@ -323,8 +366,7 @@ int cmd_run(struct run_opts *o)
 		free(cmdline);
 		return err;
 	}
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	run_signals_catch();
 	for (run = 1; run <= o->runs && !session_interrupted; run++) {
 		int v = run_boot(o, &sc, release, params, why, cmdline, run);
 

@@ -14,17 +14,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "proto/names.h"
 #include "session.h"
 
 #define SESSION_CONNECT_SECS 30
 #define SESSION_PANIC_GRACE 2.0 /* seconds to collect the panic trace */
 #define SESSION_LINE_MAX 1024
+/*
+ * A console flood ends the run: past SESSION_CONSOLE_MAX bytes. The
+ * log keeps the first and the last SESSION_CONSOLE_KEEP bytes.
+ */
+#define SESSION_CONSOLE_MAX (32UL << 20)
+#define SESSION_CONSOLE_KEEP (8UL << 20)
 
 volatile sig_atomic_t session_interrupted;
 
@@ -90,34 +98,84 @@ struct console {
 	char line[SESSION_LINE_MAX];
 	size_t len;
 	int verbose;
+	unsigned long total; /* bytes the guest wrote */
+	char *tail; /* a ring of the last bytes past the head */
+	size_t tail_pos;
 };
 
 static void session_console_line(struct session *s, struct console *con,
 				 double now, double *panic_at)
 {
+	char shown[SESSION_LINE_MAX * 4];
 	const char *p;
 
 	con->line[con->len] = '\0';
-	if (con->verbose)
-		fprintf(stderr, "%s\n", con->line);
+	/* Guest text never reaches a terminal raw, nor looks like ours. */
+	if (con->verbose) {
+		names_escape(con->line, shown, sizeof(shown));
+		fprintf(stderr, "console| %s\n", shown);
+	}
 	if (!s->panic_line[0] &&
 	    (p = strstr(con->line, "Kernel panic - not syncing"))) {
-		snprintf(s->panic_line, sizeof(s->panic_line), "%s", p);
+		names_escape(p, s->panic_line, sizeof(s->panic_line));
 		*panic_at = now;
 	}
 	p = strstr(con->line, "bootbench-init: error: ");
 	if (p && !s->guest_error[0])
-		snprintf(s->guest_error, sizeof(s->guest_error), "%s",
-			 p + strlen("bootbench-init: error: "));
+		names_escape(p + strlen("bootbench-init: error: "),
+			     s->guest_error, sizeof(s->guest_error));
 }
 
-static void session_console_feed(struct session *s, struct console *con,
-				 const char *buf, size_t n, double now,
-				 double *panic_at)
+/* The head goes to the file as it comes, the rest into the tail ring. */
+static int session_console_keep(struct console *con, const char *buf, size_t n)
+{
+	size_t head = 0, k;
+
+	if (con->total < SESSION_CONSOLE_KEEP) {
+		head = SESSION_CONSOLE_KEEP - con->total;
+		head = head < n ? head : n;
+		fwrite(buf, 1, head, con->log);
+	}
+	con->total += n;
+	if (head == n)
+		return 0;
+	if (!con->tail && !(con->tail = malloc(SESSION_CONSOLE_KEEP)))
+		return -ENOMEM;
+	for (buf += head, n -= head; n; buf += k, n -= k) {
+		k = SESSION_CONSOLE_KEEP - con->tail_pos;
+		k = k < n ? k : n;
+		memcpy(con->tail + con->tail_pos, buf, k);
+		con->tail_pos = (con->tail_pos + k) % SESSION_CONSOLE_KEEP;
+	}
+	return 0;
+}
+
+/* The tail after the head, with a mark where bytes were cut. */
+static void session_console_close(struct console *con)
+{
+	unsigned long rest = con->total - SESSION_CONSOLE_KEEP;
+
+	if (con->total <= SESSION_CONSOLE_KEEP || !con->tail)
+		return;
+	if (rest > SESSION_CONSOLE_KEEP) {
+		fprintf(con->log,
+			"\n[bootbench: %lu bytes of console output cut here]\n",
+			rest - SESSION_CONSOLE_KEEP);
+		fwrite(con->tail + con->tail_pos, 1,
+		       SESSION_CONSOLE_KEEP - con->tail_pos, con->log);
+	}
+	fwrite(con->tail, 1, rest > SESSION_CONSOLE_KEEP ? con->tail_pos : rest,
+	       con->log);
+	free(con->tail);
+	con->tail = NULL;
+}
+
+static int session_console_feed(struct session *s, struct console *con,
+				const char *buf, size_t n, double now,
+				double *panic_at)
 {
 	size_t i;
 
-	fwrite(buf, 1, n, con->log);
 	for (i = 0; i < n; i++) {
 		if (buf[i] == '\r')
 			continue;
@@ -128,13 +186,14 @@ static void session_console_feed(struct session *s, struct console *con,
 			con->line[con->len++] = buf[i];
 		}
 	}
+	return session_console_keep(con, buf, n);
 }
 
 static pid_t session_qemu_spawn(const struct session_conf *c, char **argv,
 				int *err)
 {
+	pid_t pid, parent = getpid();
 	char path[4096];
-	pid_t pid;
 	int fd;
 
 	snprintf(path, sizeof(path), "%s/qemu.log", c->workdir);
@@ -152,6 +211,9 @@ static pid_t session_qemu_spawn(const struct session_conf *c, char **argv,
 		dup2(fd, STDERR_FILENO);
 		/* Our terminal's ^C is ours to handle, not QEMU's. */
 		setpgid(0, 0);
+		/* ... but QEMU never outlives us, even after a kill -9. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+			_exit(127);
 		execvp(argv[0], argv);
 		fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -272,7 +334,10 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 			qemu_done = 1;
 		session_qemu_log_tail(c, tail, sizeof(tail));
 		if (err == -EINTR)
-			session_verdict(s, VERDICT_INTERRUPTED, "interrupted");
+			session_verdict(
+				s, VERDICT_INTERRUPTED,
+				"interrupted by %s: QEMU stopped, the run kept",
+				strsignal(session_interrupted));
 		else
 			session_verdict(s, VERDICT_INFRA,
 					"QEMU did not start: %s",
@@ -307,8 +372,10 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 				last_console = now;
 				if (!s->console_wall)
 					s->console_wall = now - start;
-				session_console_feed(s, &con, buf, n, now,
-						     &panic_at);
+				if (session_console_feed(s, &con, buf, n, now,
+							 &panic_at))
+					session_verdict(s, VERDICT_INFRA,
+							"out of memory");
 				continue;
 			}
 			last_record = now;
@@ -333,7 +400,23 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 		if (killed || qemu_done)
 			continue;
 		if (session_interrupted) {
-			session_verdict(s, VERDICT_INTERRUPTED, "interrupted");
+			session_verdict(
+				s, VERDICT_INTERRUPTED,
+				"interrupted by %s: QEMU stopped, the run kept",
+				strsignal(session_interrupted));
+		} else if (con.total > SESSION_CONSOLE_MAX) {
+			s->truncated = 1;
+			session_verdict(
+				s, VERDICT_STREAM,
+				"truncated: the guest wrote more than %lu MiB on the console; console.log keeps the first and last %lu MiB",
+				SESSION_CONSOLE_MAX >> 20,
+				SESSION_CONSOLE_KEEP >> 20);
+		} else if (s->stream.truncated) {
+			s->truncated = 1;
+			session_verdict(
+				s, VERDICT_STREAM,
+				"truncated: the guest sent more than %lu MiB of records; samples.jsonl keeps the first %lu MiB",
+				STREAM_RAW_MAX >> 20, STREAM_RAW_MAX >> 20);
 		} else if (panic_at && now - panic_at > SESSION_PANIC_GRACE) {
 			session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
 		} else if (c->timeout && now - start > c->timeout) {
@@ -394,6 +477,7 @@ out:
 		unlink(res_path);
 		rmdir(sockdir);
 	}
+	session_console_close(&con);
 	if (fclose(con.log) && !err) {
 		err = -errno;
 		session_verdict(s, VERDICT_INFRA, "writing %s: %s", logpath,

@@ -38,6 +38,7 @@ struct session {
 	double console_wall; /* ... to the first byte on the console */
 	double done_wall; /* ... to the done record */
 	int qemu_status;
+	int truncated; /* a console or records flood was cut */
 	char *qemu_cmd;
 };
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proto/names.h"
 #include "stream.h"
 
 #define RECORD_VERSION 1
@@ -22,12 +23,14 @@ void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev)
 static __attribute__((format(printf, 2, 3))) void
 stream_error(struct stream *s, const char *fmt, ...)
 {
-	char msg[200];
+	char raw[200], msg[200];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	/* The message quotes guest text: made safe for a terminal. */
+	names_escape(raw, msg, sizeof(msg));
 	if (!s->errors)
 		snprintf(s->first_error, sizeof(s->first_error), "line %lu: %s",
 			 s->lineno, msg);
@@ -61,41 +64,64 @@ static const struct json_value *stream_field(struct stream *s,
 	return v;
 }
 
-static struct stream_metric *stream_metric_get(struct stream *s,
+static const char *stream_metric_name(const void *ctx, size_t i)
+{
+	return ((const struct stream *)ctx)->metrics[i].name;
+}
+
+static struct stream_metric *stream_metric_new(struct stream *s,
 					       const char *name)
 {
-	struct stream_metric *m =
-		(struct stream_metric *)stream_metric_find(s, name);
+	struct stream_metric *m;
 
-	if (m)
-		return m;
-	m = realloc(s->metrics, (s->nmetrics + 1) * sizeof(*m));
-	if (!m)
-		return NULL;
-	s->metrics = m;
-	m = &m[s->nmetrics];
+	if (s->nmetrics == s->metrics_cap) {
+		size_t cap = s->metrics_cap ? 2 * s->metrics_cap : 64;
+
+		m = realloc(s->metrics, cap * sizeof(*m));
+		if (!m)
+			return NULL;
+		s->metrics = m;
+		s->metrics_cap = cap;
+	}
+	m = &s->metrics[s->nmetrics];
 	memset(m, 0, sizeof(*m));
 	m->name = strdup(name);
+	if (!m->name)
+		return NULL;
 	/* Qualified names (<test>.<metric>) are judged by the metric. */
 	m->agg = metric_agg_of(
 		s->qualify && strchr(name, '.') ? strchr(name, '.') + 1 : name);
-	if (!m->name)
+	if (!s->index.name_of)
+		nameidx_init(&s->index, stream_metric_name, s);
+	if (nameidx_add(&s->index, name, s->nmetrics)) {
+		free(m->name);
 		return NULL;
+	}
 	s->nmetrics++;
 	return m;
 }
 
 int stream_metric_add(struct stream *s, const char *name, double v)
 {
-	struct stream_metric *m = stream_metric_get(s, name);
+	struct stream_metric *m =
+		(struct stream_metric *)stream_metric_find(s, name);
 	double *values;
 
+	if (!m && s->nmetrics >= STREAM_METRICS_MAX)
+		return -E2BIG;
+	if (!m)
+		m = stream_metric_new(s, name);
 	if (!m)
 		return -ENOMEM;
-	values = realloc(m->values, (m->n + 1) * sizeof(*values));
-	if (!values)
-		return -ENOMEM;
-	m->values = values;
+	if (m->n == m->cap) {
+		unsigned int cap = m->cap ? 2 * m->cap : 4;
+
+		values = realloc(m->values, cap * sizeof(*values));
+		if (!values)
+			return -ENOMEM;
+		m->values = values;
+		m->cap = cap;
+	}
 	m->values[m->n++] = v;
 	m->sum += v;
 	return 0;
@@ -136,12 +162,9 @@ double stream_metric_value(const struct stream_metric *m)
 const struct stream_metric *stream_metric_find(const struct stream *s,
 					       const char *name)
 {
-	size_t i;
+	long i = s->index.name_of ? nameidx_find(&s->index, name) : -1;
 
-	for (i = 0; i < s->nmetrics; i++)
-		if (!strcmp(s->metrics[i].name, name))
-			return &s->metrics[i];
-	return NULL;
+	return i < 0 ? NULL : &s->metrics[i];
 }
 
 static int stream_key_cmp(const void *a, const void *b)
@@ -149,31 +172,33 @@ static int stream_key_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A metric named twice in one sample has no single value. */
-static int stream_metrics_unique(struct stream *s,
-				 const struct json_value *metrics)
+/*
+ * A key named twice in one object has no single value (JSON readers
+ * differ on which one wins): the record is refused, at any depth.
+ */
+static int stream_keys_unique(struct stream *s, const struct json_value *v)
 {
 	const struct json_value *m;
 	size_t n = 0, i;
 	char **keys;
 	int err = 0;
 
-	for (m = metrics->child; m; m = m->next)
-		n++;
-	if (n < 2)
-		return 0;
+	for (m = v->child; m && !err; m = m->next, n++)
+		if (m->type == JSON_OBJECT || m->type == JSON_ARRAY)
+			err = stream_keys_unique(s, m);
+	if (err || v->type != JSON_OBJECT || n < 2)
+		return err;
 	keys = malloc(n * sizeof(*keys));
 	if (!keys)
 		return -ENOMEM;
-	for (i = 0, m = metrics->child; m; m = m->next)
+	for (i = 0, m = v->child; m; m = m->next)
 		keys[i++] = m->key;
 	qsort(keys, n, sizeof(*keys), stream_key_cmp);
 	for (i = 1; i < n && !err; i++) {
 		if (!strcmp(keys[i - 1], keys[i])) {
-			stream_error(
-				s,
-				"sample record: metric \"%.80s\" appears twice",
-				keys[i]);
+			stream_error(s,
+				     "key \"%.80s\" appears twice in a record",
+				     keys[i]);
 			err = -EINVAL;
 		}
 	}
@@ -181,11 +206,23 @@ static int stream_metrics_unique(struct stream *s,
 	return err;
 }
 
+/* A name refused by proto/names.h's rule, said once per record. */
+static int stream_name_refuse(struct stream *s, const char *what,
+			      const char *name, const char *why)
+{
+	char shown[100];
+
+	names_escape(name, shown, sizeof(shown));
+	stream_error(s, "%s \"%s\" is refused: %s", what, shown, why);
+	return -EINVAL;
+}
+
 static int stream_sample_take(struct stream *s, const struct json_value *rec)
 {
 	const struct json_value *status, *metrics, *m, *test;
-	char name[256];
-	int ok;
+	char name[NAMES_QUALIFIED_MAX];
+	const char *why;
+	int ok, err;
 
 	if (!(test = stream_field(s, rec, "sample", "test", JSON_STRING)) ||
 	    !stream_field(s, rec, "sample", "iteration", JSON_NUMBER) ||
@@ -199,9 +236,13 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 			     status->string);
 		return -EINVAL;
 	}
-	if (stream_metrics_unique(s, metrics))
-		return -EINVAL;
+	if ((why = names_check(test->string)))
+		return stream_name_refuse(s, "sample record: test",
+					  test->string, why);
 	for (m = metrics->child; m; m = m->next) {
+		if ((why = names_metric_check(m->key)))
+			return stream_name_refuse(s, "sample record: metric",
+						  m->key, why);
 		if (m->type != JSON_NUMBER) {
 			stream_error(
 				s,
@@ -222,12 +263,18 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 			if (!ok && strncmp(m->key, "dmesg.", 6))
 				continue;
 			if (s->qualify)
-				snprintf(name, sizeof(name), "%.100s.%.150s",
+				snprintf(name, sizeof(name), "%s.%s",
 					 test->string, m->key);
 			else
-				snprintf(name, sizeof(name), "%.250s", m->key);
-			if (stream_metric_add(s, name, m->number))
-				return -ENOMEM;
+				snprintf(name, sizeof(name), "%s", m->key);
+			err = stream_metric_add(s, name, m->number);
+			if (err == -E2BIG && !s->metrics_full++)
+				stream_error(
+					s,
+					"more than %d distinct metrics: the rest are dropped",
+					STREAM_METRICS_MAX);
+			else if (err && err != -E2BIG)
+				return err;
 		}
 	}
 	if (s->ev.sample)
@@ -235,16 +282,27 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 	return 0;
 }
 
+static unsigned int stream_tests_count(const char *list)
+{
+	unsigned int n = 1;
+
+	while ((list = strchr(list, ',')))
+		n++, list++;
+	return n;
+}
+
 static int stream_record_take(struct stream *s, const struct json_value *rec)
 {
 	const struct json_value *type, *ver, *v, *w;
-	const char *t;
+	const char *t, *why;
 
 	if (rec->type != JSON_OBJECT) {
 		stream_error(s, "record is a %s, not an object",
 			     json_type_name(rec->type));
 		return -EINVAL;
 	}
+	if (stream_keys_unique(s, rec))
+		return -EINVAL;
 	type = stream_field(s, rec, "a", "type", JSON_STRING);
 	ver = type ? stream_field(s, rec, type->string, "v", JSON_NUMBER) :
 		     NULL;
@@ -277,17 +335,23 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 		    !stream_field(s, rec, "hello", "test", JSON_STRING) ||
 		    !stream_field(s, rec, "hello", "iterations", JSON_NUMBER))
 			return -EINVAL;
+		/* Both become path components of the run directory. */
+		w = json_member(rec, "test");
+		if ((why = names_check(v->string)))
+			return stream_name_refuse(s, "hello record: release",
+						  v->string, why);
+		if ((why = names_check(w->string)))
+			return stream_name_refuse(s, "hello record: test",
+						  w->string, why);
 		s->release = strdup(v->string);
-		if (!s->release)
+		s->tests = strdup(w->string);
+		if (!s->release || !s->tests)
 			return -ENOMEM;
 		/* Several tests in one job: their metrics need the test name. */
-		w = json_member(rec, "test");
-		if (w && w->type == JSON_STRING) {
-			s->tests = strdup(w->string);
-			if (!s->tests)
-				return -ENOMEM;
-			s->qualify = strchr(w->string, ',') != NULL;
-		}
+		s->qualify = strchr(w->string, ',') != NULL;
+		s->ntests = stream_tests_count(w->string);
+		s->announced_iterations =
+			json_member(rec, "iterations")->number;
 		s->have_hello = 1;
 		s->hello_uptime = json_member(rec, "uptime")->number;
 		w = json_member(rec, "boot_time");
@@ -323,8 +387,12 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 		w = stream_field(s, rec, "error", "msg", JSON_STRING);
 		if (!w || !stream_field(s, rec, "error", "code", JSON_STRING))
 			return -EINVAL;
-		if (!s->guest_error)
-			s->guest_error = strdup(w->string);
+		if (!s->guest_error) {
+			char shown[400];
+
+			names_escape(w->string, shown, sizeof(shown));
+			s->guest_error = strdup(shown);
+		}
 		return 0;
 	}
 	if (!strcmp(t, "done")) {
@@ -332,6 +400,7 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 		    !stream_field(s, rec, "done", "failed", JSON_NUMBER))
 			return -EINVAL;
 		s->have_done = 1;
+		s->done_iterations = json_member(rec, "iterations")->number;
 		s->done_uptime = json_member(rec, "uptime")->number;
 		return 0;
 	}
@@ -350,6 +419,15 @@ static int stream_line_take(struct stream *s, const char *line, size_t len)
 		len--;
 	if (!len)
 		return 0;
+	if (s->truncated || s->raw_bytes + len + 1 > STREAM_RAW_MAX) {
+		if (!s->truncated)
+			fprintf(stderr,
+				"bootbench: results stream: line %lu: more than %lu MiB of records, the rest are dropped\n",
+				s->lineno, STREAM_RAW_MAX >> 20);
+		s->truncated = 1;
+		return 0;
+	}
+	s->raw_bytes += len + 1;
 	if (memchr(line, '\0', len)) {
 		stream_error(s, "NUL byte in record");
 		return 0;
@@ -441,6 +519,7 @@ void stream_free(struct stream *s)
 		free(s->metrics[i].values);
 	}
 	free(s->metrics);
+	nameidx_free(&s->index);
 	free(s->line);
 	free(s->release);
 	free(s->tests);

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "lib/nameidx.h"
 #include "proto/json_parse.h"
 
 /*
@@ -14,6 +15,13 @@
  */
 #define STREAM_LINE_MAX (1 << 20)
 #define STREAM_ERRORS_SHOWN 10
+/*
+ * A guest cannot fill the disk or the memory: records beyond
+ * STREAM_RAW_MAX bytes are dropped (the run says truncated), and a run
+ * holds at most STREAM_METRICS_MAX distinct metrics (docs/protocol.md).
+ */
+#define STREAM_RAW_MAX (64UL << 20)
+#define STREAM_METRICS_MAX 262144
 
 /*
  * How one run's value of a metric comes from its iterations, by LKP's
@@ -31,7 +39,7 @@ struct stream_metric {
 	enum metric_agg agg;
 	double sum;
 	double *values;
-	unsigned int n;
+	unsigned int n, cap;
 };
 
 struct stream_events {
@@ -57,7 +65,14 @@ struct stream {
 	char *release;
 	char *guest_error; /* an init "error" record's message */
 	struct stream_metric *metrics;
-	size_t nmetrics;
+	size_t nmetrics, metrics_cap;
+	struct nameidx index; /* metric name -> metrics[] */
+	unsigned long raw_bytes; /* records taken, in bytes */
+	int truncated; /* records dropped past STREAM_RAW_MAX */
+	int metrics_full; /* a metric dropped past STREAM_METRICS_MAX */
+	/* What hello and done announced, to hold the samples against. */
+	double announced_iterations, done_iterations;
+	unsigned int ntests;
 	char *tests; /* the job's test list, from hello */
 	int qualify; /* several tests: name metrics <test>.<metric> */
 };

@@ -8,7 +8,9 @@
  * per run, in run order), avg.json and stddev.json (population). A
  * dmesg.* metric missing from a run is 0 there (the error did not
  * happen); any other missing value is null. Rewritten after every run,
- * under a lock, each file atomically.
+ * under a lock, each file atomically. Only runs whose job.json says
+ * complete and ok are columns; runs.json lists every run, with why a
+ * run was left out. *runs is the number of columns.
  */
 int aggregate_update(const char *kernel_dir, unsigned int *runs);
 

@@ -7,9 +7,11 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "proto/names.h"
 #include "rundir.h"
 
 int mkdir_p(const char *path)
@@ -31,22 +33,71 @@ int mkdir_p(const char *path)
 	return 0;
 }
 
+static int rundir_stale_one(const char *path, const struct stat *st, int flag,
+			    struct FTW *ftw);
+static void rundir_unlock(struct rundir *rd);
+
+/*
+ * A run killed outright leaves its .tmp-XXXXXX behind. Its lock is gone
+ * with its process: a temporary directory whose lock can be taken is
+ * stale and removed; a live run holds its lock to the end.
+ */
+static void rundir_stale_clean(const char *parent)
+{
+	char path[4400];
+	struct dirent *de;
+	DIR *d = opendir(parent);
+	int fd;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (strncmp(de->d_name, ".tmp-", 5))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/.lock", parent, de->d_name);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB)) {
+			close(fd);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/%s", parent, de->d_name);
+		nftw(path, rundir_stale_one, 16, FTW_DEPTH | FTW_PHYS);
+		if (fd >= 0)
+			close(fd);
+	}
+	closedir(d);
+}
+
+/* The test and the release become path components: proto/names.h's rule. */
 int rundir_create(struct rundir *rd, const char *base, const char *test,
 		  const char *params, const char *release)
 {
+	char lock[4400];
 	int err;
 
+	rd->lock = -1;
+	/* <params> is ours, or a LAVA job's: never a way out of RESULTS. */
+	if (names_check(test) || names_check(release) || !*params ||
+	    strchr(params, '/') || *params == '.')
+		return -EINVAL;
 	if ((size_t)snprintf(rd->parent, sizeof(rd->parent), "%s/%s/%s/%s",
 			     base, test, params, release) >= sizeof(rd->parent))
 		return -ENAMETOOLONG;
 	err = mkdir_p(rd->parent);
 	if (err)
 		return err;
-	snprintf(rd->tmp, sizeof(rd->tmp), "%s/.tmp-%d", rd->parent,
-		 (int)getpid());
+	rundir_stale_clean(rd->parent);
+	snprintf(rd->tmp, sizeof(rd->tmp), "%s/.tmp-XXXXXX", rd->parent);
 	rd->final[0] = '\0';
-	if (mkdir(rd->tmp, 0755))
+	if (!mkdtemp(rd->tmp))
 		return -errno;
+	snprintf(lock, sizeof(lock), "%s/.lock", rd->tmp);
+	rd->lock = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (rd->lock < 0 || flock(rd->lock, LOCK_EX)) {
+		err = -errno;
+		rundir_abort(rd);
+		return err;
+	}
 	return 0;
 }
 
@@ -75,29 +126,43 @@ int rundir_file_write(const struct rundir *rd, const char *name,
 /* Runs are numbered from 0; rename() refuses a taken number. */
 int rundir_commit(struct rundir *rd)
 {
+	char lock[4400];
 	unsigned int n;
+
+	snprintf(lock, sizeof(lock), "%s/.lock", rd->tmp);
+	unlink(lock);
 
 	for (n = 0; n < 100000; n++) {
 		snprintf(rd->final, sizeof(rd->final), "%s/%u", rd->parent, n);
-		if (!rename(rd->tmp, rd->final))
+		if (!rename(rd->tmp, rd->final)) {
+			rundir_unlock(rd);
 			return 0;
+		}
 		if (errno != EEXIST && errno != ENOTEMPTY)
 			return -errno;
 	}
 	return -EEXIST;
 }
 
-static int rundir_unlink_one(const char *path, const struct stat *st, int flag,
-			     struct FTW *ftw)
+static int rundir_stale_one(const char *path, const struct stat *st, int flag,
+			    struct FTW *ftw)
 {
 	(void)st, (void)flag, (void)ftw;
 	return remove(path);
 }
 
+static void rundir_unlock(struct rundir *rd)
+{
+	if (rd->lock >= 0)
+		close(rd->lock);
+	rd->lock = -1;
+}
+
 /* A run that cannot be completed leaves nothing half-written behind. */
 void rundir_abort(struct rundir *rd)
 {
-	nftw(rd->tmp, rundir_unlink_one, 16, FTW_DEPTH | FTW_PHYS);
+	nftw(rd->tmp, rundir_stale_one, 16, FTW_DEPTH | FTW_PHYS);
+	rundir_unlock(rd);
 }
 
 static int rundir_id_cmp(const void *a, const void *b)

@@ -16,6 +16,7 @@ struct rundir {
 	char parent[4096];
 	char tmp[4200];
 	char final[4200];
+	int lock; /* held while the run is written: not stale */
 };
 
 int rundir_create(struct rundir *rd, const char *base, const char *test,

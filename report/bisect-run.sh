@@ -12,7 +12,10 @@
 # whole example.
 set -u
 bb=$(cd "$(dirname "$0")/.." && pwd)
-base= runs=5 threshold=2 metric= test=execl o="$bb/out" runvars=
+base= runs=5 threshold=2 metric= test=execl o="$bb/out"
+# make run's variables are kept as whole words at the end of "$@"
+# (CMDLINE=quiet mitigations=off is one), the arguments shifted off.
+nargs=$#
 for a in "$@"; do
 	case $a in
 	BASE=*) base=${a#BASE=} ;;
@@ -24,13 +27,14 @@ for a in "$@"; do
 	# The script sets these itself.
 	RESULTS=* | KERNEL=*) ;;
 	# The rest are make run's: MODE=, SMP=, DURATION=, ...
-	*=*) runvars="$runvars $a" ;;
+	*=*) set -- "$@" "$a" ;;
 	*)
 		echo "bisect-run: $a: give KEY=value arguments (BASE=, TEST=, RUNS=, THRESHOLD=, make run variables)" >&2
 		exit 255
 		;;
 	esac
 done
+shift "$nargs"
 if [ -z "$base" ] || [ ! -f "$base/matrix.json" ]; then
 	echo "bisect-run: BASE=$base is not a result directory with matrix.json: run the good commit first (README, 'Bisect')" >&2
 	exit 255
@@ -52,9 +56,8 @@ if ! make -s -C "$bb" kernel O="$o" KSRC="$ksrc" KOUT="$kout" >"$log" 2>&1; then
 fi
 rm -rf "$res"
 echo "bisect-run: $commit: $runs runs of $test"
-# shellcheck disable=SC2086 # runvars holds KEY=value words
 if ! make -s -C "$bb" run O="$o" KERNEL="$kout/arch/x86/boot/bzImage" \
-	RESULTS="$res" RUNS="$runs" TEST="$test" $runvars >>"$log" 2>&1; then
+	RESULTS="$res" RUNS="$runs" TEST="$test" "$@" >>"$log" 2>&1; then
 	echo "bisect-run: $commit: the kernel did not boot or the job failed: skip ($(grep '^bootbench:' "$log" | tail -1))" >&2
 	exit 125
 fi

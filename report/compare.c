@@ -123,6 +123,36 @@ static int cmp_svgs_write(const struct cmp *c, const char *dir)
 }
 
 /*
+ * A side without one value of the chosen metric cannot be judged: no
+ * value is not "no regression". Runs left out of a matrix are said.
+ */
+static int cmp_side_check(const struct cmp *c, const struct result *r)
+{
+	const struct result_metric *m = result_metric_find(r, c->metric);
+
+	if (r->left_out)
+		fprintf(stderr,
+			"bootbench-compare: %s: %u run(s) left out, not complete and ok (see its runs.json)\n",
+			r->dir, r->left_out);
+	if (m && m->n)
+		return 0;
+	fprintf(stderr,
+		"bootbench-compare: %s has no value of %s in its %u complete, ok run(s): nothing to compare; pick another --metric or run it again\n",
+		r->dir, c->metric, r->runs);
+	return -ENODATA;
+}
+
+static int cmp_sides_check(const struct cmp *c)
+{
+	int err = cmp_side_check(c, &c->base);
+	size_t i;
+
+	for (i = 0; i < c->nnew; i++)
+		err = cmp_side_check(c, &c->new[i]) ? -ENODATA : err;
+	return err;
+}
+
+/*
  * Guest seconds of real time and of counted instructions are different
  * units; so are two shifts. A QEMU version that differs may count
  * differently around timers: said, not refused.
@@ -329,6 +359,8 @@ int main(int argc, char **argv)
 			c.metric, c.base.dir);
 		goto out;
 	}
+	if (cmp_sides_check(&c))
+		goto out;
 	if (json) {
 		err = cmp_json_write(&c, stdout);
 	} else {

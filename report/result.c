@@ -185,6 +185,26 @@ static int result_job_read(struct result *r)
 	return ret;
 }
 
+/* How many runs the matrix left out, from runs.json (none before it). */
+static void result_left_out_read(struct result *r)
+{
+	const struct json_value *v;
+	struct json_value *doc;
+	char path[PATH_MAX], perr[64];
+	size_t len;
+	char *buf;
+
+	snprintf(path, sizeof(path), "%s/runs.json", r->dir);
+	buf = file_read_all(path, &len);
+	if (buf && !json_parse(buf, len, &doc, perr, sizeof(perr))) {
+		v = json_member(doc, "left_out");
+		if (v && v->type == JSON_NUMBER && v->number > 0)
+			r->left_out = (unsigned int)v->number;
+		json_value_free(doc);
+	}
+	free(buf);
+}
+
 int result_load(const char *dir, struct result *r, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
@@ -199,6 +219,7 @@ int result_load(const char *dir, struct result *r, char *err, size_t errlen)
 	ret = result_matrix_read(r, path, err, errlen);
 	if (ret)
 		return ret;
+	result_left_out_read(r);
 	ret = result_job_read(r);
 	if (ret)
 		snprintf(err, errlen, "%s: %s", dir, strerror(-ret));

@@ -28,6 +28,7 @@ struct result {
 	/* The first test's headline metric with the job's parameters. */
 	char headline[96];
 	unsigned int runs; /* columns of the matrix */
+	unsigned int left_out; /* runs not complete and ok (runs.json) */
 	struct result_metric *m; /* sorted by name */
 	size_t nm;
 };

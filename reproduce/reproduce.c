@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "boot/bootbench.h"
+#include "proto/names.h"
 #include "lib/fileio.h"
 #include "lkpmail.h"
 #include "lib/rundir.h"
@@ -935,7 +936,8 @@ static int repro_job_check(const char *path)
 int cmd_reproduce(const char *report, const char *outdir)
 {
 	struct repro_job j = { .n = 0 };
-	char *text, dir[4000], path[4100], why[256], *base, *dot;
+	char *text, dir[4000], path[4100], why[256], *base, *dot, *name;
+	const char *why_name;
 	struct lkpmail m;
 	int err, i, expect;
 
@@ -953,13 +955,24 @@ int cmd_reproduce(const char *report, const char *outdir)
 				       "REPORT=%s is not a performance report: %s",
 				       report, why);
 	}
+	/* The mail's name, less its extension, names the directory. */
 	base = strdup(report);
-	if (snprintf(dir, sizeof(dir), "%s/%s", outdir,
-		     base ? basename(base) : "report") >= (int)sizeof(dir))
-		dir[0] = '\0';
-	dot = strrchr(dir, '.');
-	if (dot && dot > strrchr(dir, '/'))
+	name = base ? basename(base) : "report";
+	dot = strrchr(name, '.');
+	if (dot && dot != name)
 		*dot = '\0';
+	if ((why_name = names_check(name)) ||
+	    snprintf(dir, sizeof(dir), "%s/%s", outdir, name) >=
+		    (int)sizeof(dir)) {
+		err = bad_input(
+			"REPORT=%.200s cannot name a directory under RESULTS=%.200s: %s: rename the mail or give a shorter RESULTS",
+			report, outdir,
+			why_name ? why_name : "the path is too long");
+		free(base);
+		lkpmail_free(&m);
+		free(text);
+		return err;
+	}
 	free(base);
 	repro_change_settle(&m);
 	fprintf(stderr, "bootbench: report: %+.1f%% %s of %s%s\n", m.change_pct,

@@ -60,7 +60,7 @@ build() {
 }
 build test_json tests/unit/test_json.c proto/json.c proto/json_parse.c &&
 	unit test_json
-build test_stream tests/unit/test_stream.c boot/stream.c proto/json_parse.c proto/json.c &&
+build test_stream tests/unit/test_stream.c boot/stream.c proto/json_parse.c proto/json.c proto/names.c lib/nameidx.c &&
 	unit test_stream
 build test_host tests/unit/test_host.c boot/qemu.c lib/strv.c boot/bzimage.c boot/topology.c boot/cputable.c lib/fileio.c \
 	benchmarks/params.c benchmarks/unixbench.c benchmarks/messaging.c \
@@ -470,6 +470,7 @@ schema_all() {
 			"$T/schemacheck" $S/matrix.schema.json "$f" || return 1
 			"$T/schemacheck" $S/stats.schema.json "${f%/*}/avg.json" || return 1
 			"$T/schemacheck" $S/stats.schema.json "${f%/*}/stddev.json" || return 1
+			"$T/schemacheck" $S/runs.schema.json "${f%/*}/runs.json" || return 1
 		done
 	done
 }
@@ -577,6 +578,7 @@ check "boot: a boot silent for SILENCE seconds before the init reports is a hang
 . tests/lava.sh
 . tests/stressng.sh
 . tests/wis.sh
+. tests/hostile.sh
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -13,7 +13,7 @@ cd "$top"
 out=$B/fuzz
 mkdir -p "$out"
 flags="-I. -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
-targets="stream:boot/stream.c proto/json_parse.c proto/json.c
+targets="stream:boot/stream.c proto/json_parse.c proto/json.c proto/names.c lib/nameidx.c
 json:proto/json_parse.c proto/json.c
 job:init/job.c benchmarks/params.c boot/bzimage.c
 topology:boot/topology.c boot/cputable.c lib/fileio.c

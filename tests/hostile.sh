@@ -1,0 +1,236 @@
+# Sourced by tests/run.sh: a hostile guest and a careless user (#19).
+# Crafted streams through `bootbench replay`, a stand-in QEMU
+# (tests/fake-qemu) for floods and signals, make with paths holding
+# spaces, quotes and backticks. No real boot. HOSTILE_TOOL and
+# HOSTILE_COMPARE run the same cases against other binaries.
+hb=${HOSTILE_TOOL:-$tool}
+[ -x "$T/bootbench-compare" ] || build bootbench-compare report/*.c proto/*.c lib/*.c
+hc=${HOSTILE_COMPARE:-$T/bootbench-compare}
+H=$T/hostile
+mkdir -p "$H"
+fq=$top/tests/fake-qemu
+corpus=tests/fuzz/corpus/stream
+
+# hs_hello RELEASE TEST ITERATIONS, hs_sample TEST IT METRICS, hs_done IT
+hs_hello() {
+	printf '{"type":"hello","v":1,"uptime":1,"release":"%s","cpus_online":1,"cpu_packages":1,"cores_per_package":1,"threads_per_core":1,"test":"%s","iterations":%s}\n' "$1" "$2" "$3"
+}
+hs_sample() {
+	printf '{"type":"sample","v":1,"uptime":2,"test":"%s","iteration":%s,"status":"ok","exit_code":0,"metrics":{%s}}\n' "$1" "$2" "$3"
+}
+hs_done() {
+	printf '{"type":"done","v":1,"uptime":3,"iterations":%s,"failed":0}\n' "$1"
+}
+# hs_replay NAME STREAM: replay into $H/NAME, exit status in $rc.
+hs_replay() {
+	"$hb" replay "$2" "$H/$1" >"$H/$1.out" 2>"$H/$1.err"
+	rc=$?
+}
+
+# 1. Names from the guest are path components: one rule refuses them.
+mkdir -p "$H/deep/a/b/c"
+hs_replay deep/a/b/c/r "$corpus/traversal-release"
+check "hostile: a release ../../../../escaped writes nothing outside RESULTS (exit 6, named)" \
+	sh -c "test $rc -eq 6 && test ! -e '$H/deep/escaped' && test ! -e '$H/escaped' &&
+		grep -q 'hello record: release \"../../../../escaped\" is refused: it starts with' '$H/deep/a/b/c/r.err'"
+hs_replay trav-test "$corpus/traversal-test"
+check "hostile: a test name ../../../t2 is refused the same way" \
+	sh -c "test $rc -eq 6 && test ! -e '$H/t2' && grep -q 'hello record: test \"../../../t2\" is refused' '$H/trav-test.err'"
+expect_bad "a --release that is not a directory name" 2 "the release \"../6.1.0\" cannot name a result directory" \
+	"$hb" run --kernel "$KDEF" --initrd "$img" --test execl --release ../6.1.0 --results "$H/rel" --qemu "$fq"
+
+# 2. Distinct metrics: a hash index, and a cap (linear: the old search
+# took minutes here; 60 s is far beyond what the index needs).
+awk 'BEGIN {
+	printf "{\"type\":\"hello\",\"v\":1,\"uptime\":1,\"release\":\"6.1.0\",\"cpus_online\":1,\"test\":\"execl\",\"iterations\":27}\n"
+	for (it = 0; it < 27; it++) {
+		printf "{\"type\":\"sample\",\"v\":1,\"uptime\":2,\"test\":\"execl\",\"iteration\":%d,\"status\":\"ok\",\"exit_code\":0,\"metrics\":{", it + 1
+		for (i = 0; i < 10000; i++)
+			printf "%s\"m.x%d\":1", i ? "," : "", it * 10000 + i
+		printf "}}\n"
+	}
+	printf "{\"type\":\"done\",\"v\":1,\"uptime\":3,\"iterations\":27,\"failed\":0}\n"
+}' >"$H/many.jsonl"
+timeout 60 "$hb" replay "$H/many.jsonl" "$H/many" >/dev/null 2>"$H/many.err"
+rc=$?
+check "hostile: 270000 distinct metrics replay in under 60 s, cut at 262144 and said (exit 6)" \
+	sh -c "test $rc -eq 6 && grep -q 'more than 262144 distinct metrics: the rest are dropped' '$H/many.err'"
+
+# 3. Floods: the console is cut (head and tail kept) and ends the run.
+hs_hello 6.1.0 execl 1 >"$H/one.jsonl"
+FAKE_FLOOD=$((40 << 20)) FAKE_STREAM=$H/one.jsonl FAKE_HANG=30 timeout 120 \
+	"$hb" run --kernel "$KDEF" --initrd "$img" --test execl --qemu "$fq" --accel tcg \
+	--firmware seabios --smp 1 --mem 256 --results "$H/flood" >/dev/null 2>"$H/flood.err"
+rc=$?
+frun=$(ls -d "$H"/flood/execl/*/*/0 2>/dev/null | head -n 1)
+fsize=$(wc -c <"$frun/console.log" 2>/dev/null || echo 0)
+check "hostile: a 40 MiB console flood ends the run (exit 6, truncated) with console.log head + tail ($fsize bytes)" \
+	sh -c "test $rc -eq 6 && grep -q 'truncated: the guest wrote more than 32 MiB on the console' '$H/flood.err' &&
+		test $fsize -le $((16 << 20 | 4096)) && test $fsize -ge $((16 << 20)) &&
+		grep -q 'bytes of console output cut here' '$frun/console.log' &&
+		test \"\$('$j' '$frun/job.json' truncated)\" = true"
+awk 'BEGIN {
+	printf "{\"type\":\"hello\",\"v\":1,\"uptime\":1,\"release\":\"6.1.0\",\"cpus_online\":1,\"test\":\"execl\",\"iterations\":1}\n"
+	s = "x"
+	while (length(s) < 1000)
+		s = s s
+	for (i = 0; i < 70000; i++)
+		printf "{\"type\":\"log\",\"v\":1,\"uptime\":2,\"kind\":\"output\",\"msg\":\"%s\"}\n", s
+}' >"$H/big.jsonl"
+hs_replay big "$H/big.jsonl"
+brun=$(ls -d "$H"/big/execl/replay/*/0 2>/dev/null | head -n 1)
+bsize=$(wc -c <"$brun/samples.jsonl" 2>/dev/null || echo 0)
+check "hostile: records past 64 MiB are dropped and the run says truncated (exit 6, samples.jsonl $bsize bytes)" \
+	sh -c "test $rc -eq 6 && test $bsize -le $((64 << 20)) &&
+		grep -q 'truncated: the guest sent more than 64 MiB of records' '$H/big.err'"
+rm -f "$H/big.jsonl" "$H/many.jsonl"
+
+# 4. and 11. Guest bytes: valid XML, nothing raw on the terminal.
+printf 'Booting\n\033]0;pwned\007\033[2J\rKernel panic - not syncing: \377\376 bad \001 bytes\nbootbench: results in /dev/null\n' >"$H/con.txt"
+FAKE_CONSOLE=$H/con.txt FAKE_HANG=5 timeout 60 "$hb" run --kernel "$KDEF" --initrd "$img" --test execl \
+	--qemu "$fq" --accel tcg --firmware seabios --smp 1 --mem 256 --results "$H/panic" -v \
+	>"$H/panic.out" 2>"$H/panic.err"
+rc=$?
+prun=$(ls -d "$H"/panic/execl/*/*/0 2>/dev/null | head -n 1)
+check "hostile: junit.xml stays valid XML with non-UTF-8 bytes in the panic line" \
+	sh -c "test $rc -eq 3 && python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' '$prun/junit.xml'"
+check "hostile: guest escape sequences and carriage returns reach the terminal escaped, no forged bootbench: line" \
+	sh -c "! grep -q \"\$(printf '[\\033\\r\\001]')\" '$H/panic.err' '$H/panic.out' &&
+		! grep -q '^bootbench: results in /dev/null' '$H/panic.err' '$H/panic.out' &&
+		grep -q 'panic: Kernel panic - not syncing: .xff.xfe bad .x01 bytes' '$H/panic.err'"
+
+# 6. Counted things: 3 iterations announced, 1 sample carried.
+hs_replay count "$corpus/count-mismatch"
+check "hostile: 3 iterations announced but 1 sample is an incomplete run (exit 6, said)" \
+	sh -c "test $rc -eq 6 && grep -q 'the stream announced 3 iteration(s) x 1 test(s) = 3 sample(s) (done says 3 iteration(s)) but carried 1' '$H/count.err'"
+
+# 7. and 9. Signals: SIGHUP ends the run cleanly, QEMU with it; the
+# interrupted run stays on disk, listed, out of the matrix.
+{
+	hs_hello 6.1.0-57-amd64 execl 3
+	hs_sample execl 1 '"unixbench.throughput":5'
+} >"$H/part.jsonl"
+hs_signal() { # SIGNAL NAME
+	rm -f "$H/qpid"
+	FAKE_STREAM=$H/part.jsonl FAKE_HANG=60 FAKE_PIDFILE=$H/qpid "$hb" run --kernel "$KDEF" \
+		--initrd "$img" --test execl --qemu "$fq" --accel tcg --firmware seabios --smp 1 \
+		--mem 256 --results "$H/$2" >"$H/$2.out" 2>"$H/$2.err" &
+	bpid=$!
+	n=0
+	while [ ! -s "$H/qpid" ] && [ $n -lt 100 ]; do
+		sleep 0.2
+		n=$((n + 1))
+	done
+	sleep 1
+	read -r qpid qsock <"$H/qpid"
+	kill "-$1" "$bpid"
+	wait "$bpid" 2>/dev/null
+	rc=$?
+	sleep 1
+}
+hs_signal HUP hup
+hrun=$(ls -d "$H"/hup/execl/*/*/0 2>/dev/null | head -n 1)
+check "hostile: SIGHUP ends the run: exit 7, QEMU gone, its sockets gone, the run kept as interrupted" \
+	sh -c "test $rc -eq 7 && ! kill -0 $qpid 2>/dev/null && test ! -e '$qsock' &&
+		test \"\$('$j' '$hrun/job.json' status)\" = interrupted &&
+		grep -q 'interrupted: interrupted by Hangup: QEMU stopped, the run kept' '$H/hup.err'"
+check "hostile: the interrupted run is listed in runs.json, left out of matrix.json" \
+	sh -c "test \"\$('$j' '$hrun/../runs.json' left_out)\" = 1 && test \"\$('$j' '$hrun/../runs.json' in_matrix)\" = 0 &&
+		! grep -q '5' '$hrun/../matrix.json'"
+hs_signal KILL killed
+# Dead: gone, or a zombie of an init that does not reap (containers).
+qstate=$(ps -o stat= -p "$qpid" 2>/dev/null | cut -c1)
+check "hostile: after kill -9 of bootbench, QEMU dies with it (PR_SET_PDEATHSIG)" \
+	test "${qstate:-gone}" = gone -o "${qstate:-gone}" = Z
+kparent=$(ls -d "$H"/killed/execl/*/*/.tmp-* 2>/dev/null | head -n 1)
+kparent=${kparent%/*}
+kparent=${kparent:-$H/killed/none}
+mkdir -p "$kparent/.tmp-$$"
+FAKE_STREAM=$H/part.jsonl timeout 60 "$hb" run --kernel "$KDEF" --initrd "$img" --test execl \
+	--qemu "$fq" --accel tcg --firmware seabios --smp 1 --mem 256 --results "$H/killed" >/dev/null 2>&1
+check "hostile: the next run cleans the killed run's .tmp-* (and one named after any pid) and writes run 0" \
+	sh -c "test -d '$kparent/0' && test -z \"\$(ls -A '$kparent' | grep '^\.tmp-')\""
+
+# 8. compare: a side without the metric is refused; left-out runs said.
+{
+	hs_hello 6.1.0 execl 1
+	hs_sample execl 1 '"unixbench.throughput":100'
+	hs_done 1
+} >"$H/good.jsonl"
+hs_replay cmp-base "$H/good.jsonl"
+hs_replay cmp-new "$corpus/only-dmesg"
+"$hc" --no-plot "$H/cmp-base/execl/replay/6.1.0" "$H/cmp-new/execl/replay/6.1.0-new" >"$H/cmp.out" 2>"$H/cmp.err"
+rc=$?
+check "hostile: compare refuses a side without the metric (exit 2, one line)" \
+	sh -c "test $rc -eq 2 && grep -q 'has no value of unixbench.throughput in its 1 complete, ok run' '$H/cmp.err'"
+hs_replay cmp-base "$corpus/count-mismatch"
+"$hc" --no-plot "$H/cmp-base/execl/replay/6.1.0" "$H/cmp-base/execl/replay/6.1.0" >/dev/null 2>"$H/cmp2.err"
+check "hostile: compare says how many runs a matrix left out" \
+	grep -q "replay/6.1.0: 1 run(s) left out, not complete and ok" "$H/cmp2.err"
+
+# 10. A damaged stats.json is said and left out, not "no kernel errors".
+hs_replay dmg "$H/good.jsonl"
+hs_replay dmg "$H/good.jsonl"
+echo '{"dmesg.Kernel_panic": ' >"$H/dmg/execl/replay/6.1.0/0/stats.json"
+hs_replay dmg "$H/good.jsonl"
+check "hostile: a damaged stats.json is named and its run left out of matrix.json" \
+	sh -c "grep -q '0/stats.json is damaged: that run is left out of matrix.json' '$H/dmg.err' &&
+		test \"\$('$j' '$H/dmg/execl/replay/6.1.0/runs.json' in_matrix)\" = 2"
+
+# 12. and 13. Over-long metric names and duplicate keys are refused.
+hs_replay long "$corpus/long-metric-names"
+check "hostile: a metric name over 200 bytes is refused, not cut into another (exit 6)" \
+	sh -c "test $rc -eq 6 && grep -q 'is refused: it is longer than 200 bytes' '$H/long.err'"
+hs_replay dup "$corpus/duplicate-key"
+check "hostile: a record with a key twice is refused (exit 6)" \
+	sh -c "test $rc -eq 6 && grep -q 'key \"release\" appears twice in a record' '$H/dup.err'"
+
+# 15. reproduce: a RESULTS too long for the job's path writes nothing.
+long=$H/$(printf '%04000d' 0 | tr 0 a)
+expect_bad "reproduce with a RESULTS too long for its files" 2 "the path is too long" \
+	"$hb" reproduce tests/reproduce/reports/unixbench-shell1-newidle-22.9-unsigned.txt "$long"
+
+# 5. Paths with spaces, quotes and backticks through make and scripts.
+# A backtick that ran would touch hostile-pwned where make runs.
+pw=$top/hostile-pwned
+rm -f "$pw"
+weird="$H/my kernels \"q\" 'q' \`touch hostile-pwned\`"
+mkdir -p "$weird"
+cp "$H/good.jsonl" "$weird/[PATCH] s.jsonl"
+make -s --no-print-directory replay O="$O" STREAM="$weird/[PATCH] s.jsonl" RESULTS="$weird/r s" \
+	>"$H/mk.out" 2>&1
+check "hostile: make replay with STREAM and RESULTS holding spaces, quotes and backticks" \
+	sh -c "test -f \"\$1/r s/execl/replay/6.1.0/0/job.json\" && test ! -e '$pw'" sh "$weird"
+rm -f "$pw"
+cp tests/reproduce/reports/unixbench-shell1-newidle-22.9-unsigned.txt "$weird/[PATCH] \`touch hostile-pwned\` r.txt"
+make -s --no-print-directory reproduce O="$O" DRY=1 REPORT="$weird/[PATCH] \`touch hostile-pwned\` r.txt" \
+	RESULTS="$weird/rr" >"$H/mk2.out" 2>&1
+check "hostile: make reproduce DRY=1 with a REPORT named with a space and a backtick runs nothing" \
+	sh -c "test ! -e '$pw' && grep -q 'the machine as booted' '$H/mk2.out'"
+rm -f "$pw"
+# make run: a kernel in "my kernels ...", booted by the stand-in QEMU.
+cp "$KDEF" "$weird/bzImage"
+kd=$(cd "$(dirname "$KDEF")" && pwd)
+[ -d "$kd/root" ] && ln -s "$kd/root" "$weird/root"
+rel=$("$hb" release "$KDEF")
+{
+	hs_hello "$rel" execl 1
+	hs_sample execl 1 '"unixbench.throughput":5'
+	hs_done 1
+} >"$H/run.jsonl"
+FAKE_STREAM=$H/run.jsonl make -s --no-print-directory run O="$O" KERNEL="$weird/bzImage" \
+	RESULTS="$weird/runs" QEMU="$fq" FIRMWARE=seabios ACCEL=tcg SMP=1 MEM=256 \
+	CMDLINE='quiet mitigations=off' >"$H/mk3.out" 2>&1
+check "hostile: make run with KERNEL and RESULTS holding spaces, quotes and backticks" \
+	sh -c "test ! -e '$pw' && ls \"\$1\"/runs/execl/*/*/0/job.json" sh "$weird"
+rm -f "$pw"
+# bisect-run.sh: a stand-in make records the words it is given.
+mkdir -p "$H/bin" "$H/ktree" "$H/bbase"
+printf '#!/bin/sh\nfor a in "$@"; do echo "$a"; done >>"%s/make.args"\ncase " $* " in *" run "*) exit 1 ;; esac\n' "$H" >"$H/bin/make"
+chmod +x "$H/bin/make"
+echo '{}' >"$H/bbase/matrix.json"
+(cd "$H/ktree" && git init -q && git -c user.email=t@t -c user.name=t commit -q --allow-empty -m x &&
+	PATH="$H/bin:$PATH" "$top/report/bisect-run.sh" BASE="$H/bbase" O="$H/bo" 'CMDLINE=quiet mitigations=off' SMP=2) \
+	>/dev/null 2>&1
+check "hostile: bisect-run.sh passes CMDLINE=quiet mitigations=off to make as one word" \
+	grep -qx 'CMDLINE=quiet mitigations=off' "$H/make.args"
