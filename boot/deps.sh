@@ -33,6 +33,8 @@ if [ "$what" = test ]; then
 	command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
 	python3 -c 'import yaml' 2>/dev/null || /usr/bin/python3 -c 'import yaml' 2>/dev/null ||
 		missing="$missing python3-yaml"
+	# tests/execl.sh counts the system calls of a loop.
+	command -v strace >/dev/null 2>&1 || missing="$missing strace"
 fi
 # The image needs the static busybox, not the dynamic one.
 if ! [ -x /bin/busybox ] ||
