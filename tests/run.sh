@@ -157,7 +157,7 @@ aim9|--runtime=1 --aim9_test=signal_test|aim9.signal_test.ops_per_sec
 aim9|--runtime=1 --aim9_test=pipe_cpy|aim9.pipe_cpy.ops_per_sec
 aim9|--runtime=1 --aim9_test=stream_pipe|aim9.stream_pipe.ops_per_sec
 aim9|--runtime=1 --aim9_test=dgram_pipe|aim9.dgram_pipe.ops_per_sec
-shell8|--duration=2 --passes=1|unixbench.throughput
+shell8|--duration=5 --passes=1|unixbench.throughput
 fsbuffer|--duration=1 --passes=1|unixbench.throughput
 dbench|--runtime=2 --nr_threads=2|dbench.throughput-MB/sec"
 echo "$natives" | while IFS='|' read -r name args metric; do
