@@ -224,8 +224,8 @@ def main():
               "alternating; pinned: taskset -c %s\n" % (
                   a.rounds, a.seconds, a.shell_seconds, last))
         print("| program | mode | original | ours | ours/original "
-              "| CPU per loop ours/original | faults per loop original, "
-              "ours |")
+              "(rounds' range) | CPU per loop ours/original | faults per "
+              "loop original, ours |")
         print("|---|---|---|---|---|---|---|")
         for mode in a.modes.split(","):
             if mode not in modes:
@@ -240,8 +240,9 @@ def main():
                         res[s.name].append(measure(s, prog, secs,
                                                    modes[mode]))
                 o, u = res["original"], res["ours"]
-                ratio = statistics.median(u[i][0] / o[i][0]
-                                          for i in range(a.rounds))
+                ratios = [u[i][0] / o[i][0] for i in range(a.rounds)]
+                ratio = "%.3f (%.2f-%.2f)" % (statistics.median(ratios),
+                                              min(ratios), max(ratios))
                 cpu = flt = "-"
                 if all(x[1] for x in o + u):
                     cpu = "%.3f" % statistics.median(
@@ -249,7 +250,7 @@ def main():
                     flt = "%.2f, %.2f" % (
                         statistics.median(x[1][1] for x in o),
                         statistics.median(x[1][1] for x in u))
-                print("| %s | %s | %.4g | %.4g | %.3f | %s | %s |" % (
+                print("| %s | %s | %.4g | %.4g | %s | %s | %s |" % (
                     prog, mode, statistics.median(x[0] for x in o),
                     statistics.median(x[0] for x in u), ratio, cpu, flt),
                     flush=True)
