@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "params.h"
 
 #define PARAM_TASKS_MAX 4096
+
+/* will-it-scale's testcases, as the table names them. */
+static const char param_wis_names[] =
+#define WIS_TEST(name, desc, prep, size) #name " "
+#include "benchmarks/wis-tests.def"
+#undef WIS_TEST
+	"";
 
 static const struct param_spec param_specs[] = {
 	{ "runtime", PARAM_UINT, 1, 86400,
@@ -33,6 +41,20 @@ static const struct param_spec param_specs[] = {
 	{ "aim9_test", PARAM_CHOICE, 0, 0,
 	  "the AIM9 test: shared_memory (default), fork_test, exec_test, signal_test, pipe_cpy, stream_pipe or dgram_pipe",
 	  "shared_memory fork_test exec_test signal_test pipe_cpy stream_pipe dgram_pipe" },
+	{ "stressor", PARAM_STRESSOR, 0, 0,
+	  "a stress-ng stressor (stress-ng --stressors; docs/benchmarks.md)",
+	  NULL },
+	{ "testtime", PARAM_UINT, 1, 86400,
+	  "seconds each stress-ng stressor runs (LKP testtime)", NULL },
+	{ "wis_test", PARAM_CHOICE, 0, 0,
+	  "the will-it-scale testcase: context_switch1 (default) or another of benchmarks/wis-tests.def",
+	  param_wis_names },
+	{ "futex_test", PARAM_CHOICE, 0, 0,
+	  "perf bench futex's test: hash (default), wake, wake-parallel, requeue or lock-pi",
+	  "hash wake wake-parallel requeue lock-pi" },
+	{ "shared", PARAM_CHOICE, 0, 0,
+	  "perf bench futex's futexes: private (default) or shared (-S)",
+	  "private shared" },
 	{ "fault", PARAM_CHOICE, 0, 0,
 	  "segv, exit, hang, oom, panic, warn or stall (test-only)",
 	  "segv exit hang oom panic warn stall" },
@@ -103,10 +125,77 @@ static int param_choice_check(const char *choices, const char *val)
 	return -EINVAL;
 }
 
+enum stressor_class { RUN, DISK, NEWER };
+
+static const struct stressor {
+	const char *name;
+	enum stressor_class cls;
+} stressors[] = {
+#define STRESSOR(name, cls) { name, cls },
+#include "stress-ng.def"
+#undef STRESSOR
+};
+
+static const char *stressor_why(const char *name, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(stressors) / sizeof(stressors[0]); i++)
+		if (!strcmp(stressors[i].name, name))
+			break;
+	if (i == sizeof(stressors) / sizeof(stressors[0]))
+		snprintf(
+			buf, size,
+			"STRESSOR=%s is no stress-ng stressor: give one of 'stress-ng --stressors' (benchmarks/stress-ng.def)",
+			name);
+	else if (stressors[i].cls == DISK)
+		snprintf(
+			buf, size,
+			"STRESSOR=%s needs a filesystem or disk, which the guest does not have yet: choose a stressor that needs none (benchmarks/stress-ng.def)",
+			name);
+	else if (stressors[i].cls == NEWER)
+		snprintf(
+			buf, size,
+			"STRESSOR=%s is newer than Debian's stress-ng " STRESSNG_DEBIAN_VERSION
+			", which the image runs: it cannot run here (benchmarks/stress-ng.def)",
+			name);
+	else
+		return NULL;
+	return buf;
+}
+
+/* A comma list runs each in turn: the first that cannot run says why. */
+const char *param_stressor_why(const char *list, char *buf, size_t size)
+{
+	char name[64];
+	const char *s = list;
+	size_t n;
+
+	do {
+		n = strcspn(s, ",");
+		if (!n || n >= sizeof(name)) {
+			snprintf(
+				buf, size,
+				"STRESSOR=%s is not a stressor or a comma list of stressors",
+				list);
+			return buf;
+		}
+		memcpy(name, s, n);
+		name[n] = '\0';
+		if (stressor_why(name, buf, size))
+			return buf;
+		s += n;
+	} while (*s++ == ',');
+	return NULL;
+}
+
 int param_value_check(const struct param_spec *p, const char *val)
 {
+	char why[256];
 	unsigned int v;
 
+	if (p->kind == PARAM_STRESSOR)
+		return param_stressor_why(val, why, sizeof(why)) ? -EINVAL : 0;
 	if (p->kind == PARAM_CHOICE)
 		return param_choice_check(p->choices, val);
 	if (p->kind == PARAM_TASKS)

@@ -17,8 +17,9 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: bootbench release KERNEL\n"
+		"       bootbench vmlinux KERNEL [CACHE]  (the PVH vmlinux QEMU would boot)\n"
 		"       bootbench tests\n"
-		"       bootbench replay STREAM [RESULTS]\n"
+		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
 		"       bootbench run --kernel K --initrd I --test T [--param key=value]...\n"
 		"                     [--smp N] [--sockets S --cores C --threads T] [--numa N|LISTS]\n"
@@ -28,7 +29,24 @@ static void usage(FILE *f)
 		"                     [--timeout S] [--silence S] [--results DIR] [--qemu BIN]\n"
 		"                     [--runs N] [--release R] [-v] [--tap] [--quiet]\n"
 		"                     [--fit|--no-fit] [--max-vcpus N] [--plan]\n"
+		"                     [--boot auto|pvh|bzimage] [--vmlinux-cache DIR]\n"
+		"                     [--lava DIR [--lava-url URL]]   (write LAVA jobs, boot nothing)\n"
 		"       bootbench run --job FILE [--quick] [--fit] [--shard I/N] [--tap] [--kernel K --initrd I ...]\n");
+}
+
+/* What BOOT=auto would give -kernel, without booting: for tests, scripts. */
+static int cmd_vmlinux(const char *kernel, const char *cache)
+{
+	struct vmlinux_pick pick;
+
+	if (vmlinux_pick(kernel, cache, &pick)) {
+		fprintf(stderr,
+			"bootbench: note: booting the bzImage, not PVH: %s\n",
+			pick.why);
+		return VERDICT_BENCH_FAILED;
+	}
+	printf("%s %s\n", pick.source, pick.path);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -68,6 +86,10 @@ int main(int argc, char **argv)
 		{ "shard", required_argument, NULL, 'X' },
 		{ "tap", no_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'U' },
+		{ "boot", required_argument, NULL, 'B' },
+		{ "vmlinux-cache", required_argument, NULL, 'V' },
+		{ "lava", required_argument, NULL, 'l' },
+		{ "lava-url", required_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = {
@@ -78,6 +100,7 @@ int main(int argc, char **argv)
 		.silence = 120,
 		.runs = 1,
 		.icount_shift = QEMU_ICOUNT_SHIFT_DEFAULT,
+		.vmlinux_cache = "out/build/vmlinux",
 	};
 	const char *job = NULL, *shard = NULL;
 	int opt, err, quick = 0, tap = 0;
@@ -101,12 +124,21 @@ int main(int argc, char **argv)
 		printf("%s\n", release);
 		return 0;
 	}
-	if (!strcmp(argv[1], "replay")) {
+	if (!strcmp(argv[1], "vmlinux")) {
 		if (argc != 3 && argc != 4) {
 			usage(stderr);
 			return VERDICT_BAD_INPUT;
 		}
-		return cmd_replay(argv[2], argc == 4 ? argv[3] : o.results);
+		return cmd_vmlinux(argv[2],
+				   argc == 4 ? argv[3] : o.vmlinux_cache);
+	}
+	if (!strcmp(argv[1], "replay")) {
+		if (argc < 3 || argc > 5) {
+			usage(stderr);
+			return VERDICT_BAD_INPUT;
+		}
+		return cmd_replay(argv[2], argc >= 4 ? argv[3] : o.results,
+				  argc == 5 ? argv[4] : "replay");
 	}
 	if (!strcmp(argv[1], "reproduce")) {
 		if (argc != 4) {
@@ -263,6 +295,21 @@ int main(int argc, char **argv)
 			break;
 		case 'U':
 			o.quiet = 1;
+			break;
+		case 'B':
+			if (boot_path_parse(optarg, &o.boot))
+				return bad_input(
+					"BOOT=%s is not valid: give auto, pvh or bzimage",
+					optarg);
+			break;
+		case 'V':
+			o.vmlinux_cache = optarg;
+			break;
+		case 'l':
+			o.lava_dir = optarg;
+			break;
+		case 'u':
+			o.lava_url = optarg;
 			break;
 		default:
 			usage(stderr);

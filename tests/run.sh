@@ -74,7 +74,8 @@ build jsonget tests/jsonget.c proto/json_parse.c lib/fileio.c proto/json.c
 build schemacheck tests/schemacheck.c proto/json_parse.c lib/fileio.c proto/json.c
 j=$T/jsonget
 # The host tool itself runs the direct tests below under ASan/UBSan.
-build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c benchmarks/params.c report/rules.c report/stats.c
+build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c benchmarks/params.c report/rules.c report/stats.c \
+	-lz -llzma -lbz2 -llzo2 -llz4 -lzstd
 
 # AREA=<name> runs only tests/<name>.sh (after the builds above and the
 # shared setup below): a quick loop while working on one area.
@@ -572,6 +573,10 @@ check "boot: a boot silent for SILENCE seconds before the init reports is a hang
 
 . tests/ci-check.sh
 . tests/fit.sh
+. tests/pvh.sh
+. tests/lava.sh
+. tests/stressng.sh
+. tests/wis.sh
 . tests/execl.sh
 
 echo "$pass passed, $fail failed"
