@@ -127,7 +127,9 @@ MKCPIO := $(B)/host/mkcpio
 MKLAYER := $(B)/host/mklayer
 LIBKMOD := $(B)/libkmod/lib/libkmod.a
 INIT := $(B)/guest/init
-BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS))
+# Programs a benchmark runs beside it, with no harness: execl's image.
+BENCH_AUX := execl-image spawn-image
+BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS) $(BENCH_AUX))
 BASE_CPIO := $(B)/base.cpio
 
 PROTO_SRCS := $(wildcard proto/*.c)
@@ -142,7 +144,7 @@ COMPARE_HDRS := $(wildcard report/*.h proto/*.h lib/*.h) benchmarks/tests.def
 HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def \
 	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c
-BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
+BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
 	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c
 # UnixBench's shell tests: our scripts and a generated sort input.
 SHELL_FILES := multi.sh tst.sh sort.src
@@ -199,9 +201,25 @@ $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmar
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< $(BENCH_EXTRA_$*) -lm
 
+# The loops of execl and spawn: small static programs like the originals'.
+$(B)/guest/bench/execl-image: benchmarks/execl-image.c
+	$(quiet) MUSLCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $^
+
+$(B)/guest/bench/spawn-image: benchmarks/spawn-image.c benchmarks/alarm.c benchmarks/harness.h
+	$(quiet) MUSLCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
+
+$(B)/host/bench/%-image: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
+	$(quiet) HOSTCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
+
 # The same benchmarks built for the host with its own compiler and libc,
 # to run on bare metal beside the VM numbers: make host-bench.
-HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS))
+HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS) $(BENCH_AUX))
 
 $(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c
 	$(quiet) HOSTCC $@
@@ -225,7 +243,7 @@ $(B)/base.spec: initramfs/base-spec.sh initramfs/applets.list benchmarks/tests.d
 		$(addprefix $(B)/guest/bench/shell/,$(SHELL_FILES))
 	$(AT)mkdir -p $(@D)
 	$(AT)initramfs/base-spec.sh $(abspath $(INIT)) $(abspath $(B)/guest/bench) \
-		$(BUSYBOX) initramfs/applets.list $(TESTS) >$@
+		$(BUSYBOX) initramfs/applets.list $(TESTS) $(BENCH_AUX) >$@
 
 $(BASE_CPIO): $(B)/base.spec $(MKCPIO) $(INIT) $(BENCH_BINS) $(BUSYBOX)
 	$(quiet) CPIO $@

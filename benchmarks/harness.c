@@ -56,44 +56,28 @@ const char *harness_self(void)
 	return harness_path;
 }
 
+int harness_aux_exec(const char *name, char **argv)
+{
+	char path[PATH_MAX];
+
+	/* harness_path is absolute: it comes from /proc/self/exe. */
+	snprintf(path, sizeof(path), "%.*s/%s",
+		 (int)(strrchr(harness_path, '/') - harness_path), harness_path,
+		 name);
+	/* argv[0] is "--copy": the program gets its own name there. */
+	argv[0] = path;
+	execv(path, argv);
+	fprintf(stderr, "%s: cannot run %s: %s: it is built beside %s\n",
+		bench.name, path, strerror(errno), harness_path);
+	return 1;
+}
+
 double harness_now(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-volatile sig_atomic_t harness_stop;
-
-static void harness_alarm_fire(int sig)
-{
-	(void)sig;
-	harness_stop = 1;
-}
-
-int harness_alarm_arm(unsigned int seconds)
-{
-	struct sigaction sa = { .sa_handler = harness_alarm_fire };
-	struct itimerval it = { .it_value.tv_sec = seconds };
-
-	/* No SA_RESTART: a blocked read or write returns EINTR at the alarm. */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGALRM, &sa, NULL);
-	harness_stop = 0;
-	/*
-	 * alarm() cannot report failure, and a kernel without interval
-	 * timers (tinyconfig) would leave the loop counting for ever.
-	 */
-	if (setitimer(ITIMER_REAL, &it, NULL)) {
-		int err = errno;
-
-		fprintf(stderr,
-			"alarm: setitimer: %s: the kernel needs CONFIG_POSIX_TIMERS=y\n",
-			strerror(err));
-		return -err;
-	}
-	return 0;
 }
 
 void harness_count_report(unsigned long count, int timebase, const char *unit)

@@ -34,6 +34,13 @@ extern const struct bench bench;
 /* For copy_main(): the path of this binary, for re-executing it. */
 const char *harness_self(void);
 
+/*
+ * For copy_main(): replace this copy by the program NAME beside this
+ * binary (a benchmark's small loop program, with no harness), giving it
+ * the copy's arguments after "--copy". Returns only on failure (1).
+ */
+int harness_aux_exec(const char *name, char **argv);
+
 /* Set when the alarm armed by harness_alarm_arm() fires. */
 extern volatile sig_atomic_t harness_stop;
 /*

@@ -109,7 +109,8 @@ int looper_copy_main(int argc, char **argv, unsigned int scripts)
 		}
 		if (pid == 0) {
 			setpgid(0, 0);
-			execl("/bin/sh", "sh", multi, n, (char *)NULL);
+			/* As the original's: the kernel reads the #! line. */
+			execl(multi, multi, n, (char *)NULL);
 			_exit(99);
 		}
 		setpgid(pid, pid);
@@ -119,7 +120,8 @@ int looper_copy_main(int argc, char **argv, unsigned int scripts)
 		if (r != pid)
 			break;
 		if (status == 99 << 8) {
-			fprintf(stderr, "looper: cannot run /bin/sh %s\n",
+			fprintf(stderr,
+				"looper: cannot run %s (it needs /bin/sh)\n",
 				multi);
 			goto out;
 		}

@@ -51,6 +51,8 @@ if [ "$what" = test ]; then
 		missing="$missing python3-yaml"
 	# tests/lava.sh runs a LAVA job offline with LAVA's own dispatcher.
 	command -v lava-run >/dev/null 2>&1 || missing="$missing lava-dispatcher"
+	# tests/execl.sh counts the system calls of a loop.
+	command -v strace >/dev/null 2>&1 || missing="$missing strace"
 fi
 # The image needs the static busybox, not the dynamic one.
 if ! [ -x /bin/busybox ] ||

@@ -579,6 +579,7 @@ check "boot: a boot silent for SILENCE seconds before the init reports is a hang
 . tests/stressng.sh
 . tests/wis.sh
 . tests/hostile.sh
+. tests/execl.sh
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
