@@ -136,7 +136,15 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
+# Sanitized objects for the tests (tests/lib.sh's build links them):
+# one object per source, rebuilt when it or a header it includes changes.
+SAN_CFLAGS := -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+$(B)/asan/%.o: %.c
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
+-include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
+
+.PHONY: all run check test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 
@@ -235,10 +243,16 @@ run: deps
 		$(if $(SHARD),--shard "$(SHARD)") $(if $(filter 1,$(TAP)),--tap) \
 		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet)
 
+# make check: the tier without boots (under a minute); make test: check
+# and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).
+check:
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
+	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=check SEL="$(or $(T),$(AREA))" tests/run.sh
+
 test:
 	$(AT)boot/deps.sh test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
-	$(AT)O=$(O) B=$(B) HOSTCC=$(HOSTCC) AREA=$(AREA) tests/run.sh
+	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=test SEL="$(or $(T),$(AREA))" tests/run.sh
 
 kernel:
 	$(AT)test -n "$(KSRC)" || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
@@ -292,7 +306,8 @@ help:
 	@echo
 	@echo 'Targets:'
 	@echo '  run           boot KERNEL, run TEST, write $(RESULTS)/<test>/<params>/<release>/<N>'
-	@echo '  test          unit tests and boot tests on the default kernel'
+	@echo '  check         the tests without boots: unit, golden, image, native runs, bad input, replay, schema (< 1 min)'
+	@echo '  test          check, then the boot tests on the default kernel (T=<area>[.<i>] selects: docs/tests.md)'
 	@echo '  test-kernel   build linux-source-6.1 with KCONFIG (cached) and run the boot tests on it'
 	@echo '  image         build the initramfs for KERNEL and print its path'
 	@echo '  kernel        build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT'
@@ -347,7 +362,7 @@ help:
 	@echo '  TIMING=$(TIMING)	realtime, or deterministic (QEMU counts instructions: docs/deterministic.md)'
 	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns'
 	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'
-	@echo '  AREA=$(AREA)		make test: only tests/<AREA>.sh (e.g. AREA=fit), after the builds'
+	@echo '  T=$(T)		make test/check: only these areas of tests/run.sh, or test i of one: T=cpio,native or T=cpio.3 (AREA= too)'
 	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'
 	@echo '  QEMU=$(QEMU)'
 	@echo '  KSRC=$(KSRC) KBASE=$(KBASE) KCONFIG=$(KCONFIG) KOUT=$(KOUT)'
