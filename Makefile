@@ -105,7 +105,7 @@ KERNEL_PATH := $(KERNEL)
 KERNEL_DEP :=
 endif
 
-TESTS := $(shell sed -n 's/^TEST.\([a-z0-9_-]*\),.*/\1/p' benchmarks/tests.def)
+TESTS := $(shell sed -n 's/^\(TEST\|BENCH\).\([a-z0-9_-]*\),.*/\2/p' benchmarks/tests.def)
 
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare

@@ -47,6 +47,7 @@ area compare-golden
 area style
 area cpio
 area native
+area registry
 area badinput
 area replay
 
