@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "bootbench.h"
+#include "proto/proto.h"
 
 static void ev_hello(void *ctx, const struct json_value *rec)
 {
@@ -227,11 +228,12 @@ int cmd_run(struct run_opts *o)
 	cmdline = malloc(len);
 	if (!cmdline)
 		return VERDICT_INFRA;
-	snprintf(cmdline, len, "console=ttyS0 panic=-1 bootbench.test=%s",
+	snprintf(cmdline, len,
+		 "console=ttyS0 panic=-1 " PROTO_JOB_PREFIX "test=%s",
 		 o->test_list);
 	for (i = 0; i < o->nparams; i++)
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
-			 " bootbench.%s", o->params[i]);
+			 " " PROTO_JOB_PREFIX "%s", o->params[i]);
 	if (o->cmdline && *o->cmdline)
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
 			 " %s", o->cmdline);

@@ -6,9 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proto/proto.h"
 #include "stream.h"
-
-#define RECORD_VERSION 1
 
 void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev)
 {
@@ -252,9 +251,9 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 	    !stream_field(s, rec, type->string, "uptime", JSON_NUMBER))
 		return -EINVAL;
 	t = type->string;
-	if (ver->number != RECORD_VERSION) {
+	if (ver->number != PROTO_RECORD_VERSION) {
 		stream_error(s, "record version %g, expected %d", ver->number,
-			     RECORD_VERSION);
+			     PROTO_RECORD_VERSION);
 		return -EINVAL;
 	}
 	if (s->have_done) {

@@ -106,12 +106,12 @@ int main(void)
 	if (err)
 		fprintf(stderr, "bootbench-init: modules: %s\n",
 			strerror(-err));
-	err = port_open_by_name(&init_port, RESULTS_PORT_NAME, PORT_WAIT_MS);
+	err = port_open_by_name(&init_port, PROTO_PORT_NAME, PORT_WAIT_MS);
 	if (err)
 		init_fatal(
 			"no-port",
 			"no results port '%s' (%s): the kernel needs CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE built in, or their modules in the image (MODULES=dir)",
-			RESULTS_PORT_NAME, strerror(-err));
+			PROTO_PORT_NAME, strerror(-err));
 	t_ready = uptime_read();
 
 	if (file_read("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)

@@ -35,6 +35,15 @@ int main(void)
 	      job_parse(&j, "bootbench.test=x bootbench.iterations=many") ==
 		      -EINVAL);
 	job_free(&j);
+	CHECK("job: the init's iterations limit is the host's (proto/jobkeys.def)",
+	      job_parse(&j, "bootbench.test=x bootbench.iterations=10000") ==
+			      0 &&
+		      j.iterations == 10000);
+	job_free(&j);
+	CHECK("job: one more iteration than the limit is an error",
+	      job_parse(&j, "bootbench.test=x bootbench.iterations=10001") ==
+		      -EINVAL);
+	job_free(&j);
 	CHECK("job: a word without a value is an error",
 	      job_parse(&j, "bootbench.test=x bootbench.flag") == -EINVAL);
 	job_free(&j);
