@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proto/families.h"
 #include "proto/proto.h"
 #include "stream.h"
 
@@ -100,22 +101,14 @@ int stream_metric_add(struct stream *s, const char *name, double v)
 	return 0;
 }
 
+/* How one run's iterations make a metric's value: proto/families.def. */
 enum metric_agg metric_agg_of(const char *name)
 {
-	static const char *const sums[] = { "proc-vmstat.", "interrupts.",
-					    "softirqs.",    "stat.",
-					    "perf-stat.",   "dmesg.",
-					    "time." };
-	static const char *const lasts[] = { "meminfo.", "slabinfo." };
-	size_t i;
+	const struct proto_family *f = proto_family_of(name);
 
-	for (i = 0; i < sizeof(sums) / sizeof(sums[0]); i++)
-		if (!strncmp(name, sums[i], strlen(sums[i])))
-			return METRIC_SUM;
-	for (i = 0; i < sizeof(lasts) / sizeof(lasts[0]); i++)
-		if (!strncmp(name, lasts[i], strlen(lasts[i])))
-			return METRIC_LAST;
-	return METRIC_MEAN;
+	if (!f || f->agg == PROTO_AGG_MEAN)
+		return METRIC_MEAN;
+	return f->agg == PROTO_AGG_SUM ? METRIC_SUM : METRIC_LAST;
 }
 
 double stream_metric_value(const struct stream_metric *m)
@@ -218,7 +211,9 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 		 * kernel error counts wherever it happened.
 		 */
 		for (m = metrics->child; m; m = m->next) {
-			if (!ok && strncmp(m->key, "dmesg.", 6))
+			const struct proto_family *f = proto_family_of(m->key);
+
+			if (!ok && !(f && f->failure))
 				continue;
 			if (s->qualify)
 				snprintf(name, sizeof(name), "%.100s.%.150s",

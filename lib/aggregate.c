@@ -9,6 +9,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "proto/families.h"
 #include "proto/json.h"
 #include "aggregate.h"
 #include "lib/fileio.h"
@@ -35,6 +36,7 @@ static int agg_name_cmp(const void *a, const void *b)
 static struct agg_metric *agg_metric_get(struct agg *a, const char *name,
 					 unsigned int nruns)
 {
+	const struct proto_family *f = proto_family_of(name);
 	struct agg_metric *m;
 	size_t i;
 
@@ -59,7 +61,7 @@ static struct agg_metric *agg_metric_get(struct agg *a, const char *name,
 		return NULL;
 	}
 	for (i = 0; i < nruns; i++)
-		m->v[i] = strncmp(name, "dmesg.", 6) ? NAN : 0;
+		m->v[i] = f && f->failure ? 0 : NAN;
 	a->n++;
 	return m;
 }
