@@ -5,38 +5,16 @@ O ?= out
 B := $(O)/build
 RESULTS ?= $(O)/results
 
-# What to boot and run
+# What to boot and run. The benchmark parameters (RUNTIME, DURATION,
+# PASSES, NR_TASK, ..., proto/jobkeys.def) and run's options (SMP, MEM,
+# SOCKETS, ..., boot/options.def) are read from those tables below;
+# unset, the tool's defaults hold (bootbench run --help).
 KERNEL ?=
 MODULES ?=
 TEST ?= execl
-RUNTIME ?=
-DURATION ?=
-PASSES ?=
-NR_TASK ?=
-ITERATIONS ?=
-WATCHDOG ?=
-NR_THREADS ?=
-GROUPS ?=
-FDS ?=
-LOOPS ?=
-DATASIZE ?=
-MODE ?=
-IPC ?=
-FAULT ?=
-AIM9_TEST ?=
 RUNS ?= 1
-MONITORS ?=
-SMP ?=
-SOCKETS ?=
-CORES ?=
-THREADS ?=
-NUMA ?=
-MACHINE ?=
-LSCPU ?=
-MEM ?=
 ACCEL ?= auto
 FIRMWARE ?= auto
-CMDLINE ?=
 # make run JOB=jobs/<name>.job [QUICK=1] [SHARD=i/n] [TAP=1] (docs/jobs.md)
 JOB ?=
 QUICK ?=
@@ -53,12 +31,7 @@ NEW_KERNEL ?=
 BASE_CMDLINE ?=
 NEW_CMDLINE ?=
 DRY ?=
-# realtime, or deterministic: TCG counts instructions (docs/deterministic.md)
-TIMING ?= realtime
-ICOUNT_SHIFT ?= 5
-TIMEOUT ?= 3600
 FUZZ_SECONDS ?= 60
-SILENCE ?= 120
 QEMU ?= qemu-system-x86_64
 # make kernel: a kernel tree, the base config and the fragments to merge
 KSRC ?=
@@ -131,10 +104,21 @@ BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c 
 SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
 
-PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
-	groups fds loops datasize mode ipc monitors fault aim9_test
-PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
-	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
+# make run passes every variable of the two tables that is set, through
+# the environment (so values with spaces, quotes or backticks arrive as
+# given): a parameter as --param key="$$KEY", an option as --opt "$$VAR".
+PARAM_NAMES := $(shell sed -n 's/^JOBKEY."\([a-z0-9_]*\)".*/\1/p' proto/jobkeys.def)
+upper = $(shell echo $(1) | tr a-z- A-Z_)
+PARAM_VARS := $(foreach p,$(PARAM_NAMES),$(p):$(call upper,$(p)))
+# option:VARIABLE for run's options with an argument, KERNEL aside
+# (make run gives the default kernel's path when it is empty).
+RUN_VARS := $(filter-out kernel:% %:,$(shell sed -n \
+	's/^OPT.[A-Z_]*, "\([a-z-]*\)", "\([A-Z_0-9]*\)", [A-Z]*, [a-z_.]*, [^,]*, [^,]*, "[^"]*".*/\1:\2/p' boot/options.def))
+var_of = $(word 2,$(subst :, ,$(1)))
+key_of = $(word 1,$(subst :, ,$(1)))
+PARAM_ARGS := $(foreach p,$(PARAM_VARS),$(if $($(call var_of,$(p))),--param $(call key_of,$(p))="$$$(call var_of,$(p))"))
+RUN_ARGS := $(foreach o,$(RUN_VARS),$(if $($(call var_of,$(o))),--$(call key_of,$(o)) "$$$(call var_of,$(o))"))
+$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
 
 # Sanitized objects for the tests (tests/lib.sh's build links them):
 # one object per source, rebuilt when it or a header it includes changes.
@@ -230,18 +214,9 @@ run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
 	$(AT)img=$$(initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)) && \
-	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" \
-		--test "$(TEST)" $(PARAM_ARGS) --smp "$(SMP)" --mem "$(MEM)" \
-		--sockets "$(SOCKETS)" --cores "$(CORES)" --threads "$(THREADS)" \
-		--numa "$(NUMA)" --machine "$(MACHINE)" --lscpu "$(LSCPU)" \
-		--accel "$(ACCEL)" --firmware "$(FIRMWARE)" --cmdline "$(CMDLINE)" --timeout "$(TIMEOUT)" \
-		--timing "$(TIMING)" --icount-shift "$(ICOUNT_SHIFT)" \
-		--silence "$(SILENCE)" --results $(RESULTS) --qemu $(QEMU) \
-		--runs "$(RUNS)" \
-		$(if $(JOB),--job "$(JOB)") $(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) \
-		$(if $(filter 0,$(FIT)),--no-fit) $(if $(MAX_VCPUS),--max-vcpus "$(MAX_VCPUS)") \
-		$(if $(SHARD),--shard "$(SHARD)") $(if $(filter 1,$(TAP)),--tap) \
-		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet)
+	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" $(PARAM_ARGS) $(RUN_ARGS) \
+		$(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) $(if $(filter 0,$(FIT)),--no-fit) \
+		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet)
 
 # make check: the tier without boots (under a minute); make test: check
 # and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).
@@ -324,7 +299,7 @@ help:
 	@echo '  format        clang-format the C sources'
 	@echo '  clean         remove $(O)'
 	@echo
-	@echo 'Variables (current value):'
+	@echo 'Variables (current value; every run option with its variable: bootbench run --help):'
 	@echo '  KERNEL=$(KERNEL)		bzImage to boot (empty: $(DEFAULT_KERNEL_DIR)/bzImage)'
 	@echo '  MODULES=$(MODULES)		module tree of KERNEL (default: found next to it)'
 	@echo '  TEST=$(TEST)		one of: $(TESTS)'
@@ -359,11 +334,11 @@ help:
 	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
 	@echo '  FIRMWARE=$(FIRMWARE)		auto (qboot when QEMU ships it), seabios, qboot or a file'
 	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'
-	@echo '  TIMING=$(TIMING)	realtime, or deterministic (QEMU counts instructions: docs/deterministic.md)'
-	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns'
-	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'
+	@echo '  TIMING=$(TIMING)	realtime (default), or deterministic (QEMU counts instructions: docs/deterministic.md)'
+	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns (default 5)'
+	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot (default 3600)'
 	@echo '  T=$(T)		make test/check: only these areas of tests/run.sh, or test i of one: T=cpio,native or T=cpio.3 (AREA= too)'
-	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'
+	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang (default 120)'
 	@echo '  QEMU=$(QEMU)'
 	@echo '  KSRC=$(KSRC) KBASE=$(KBASE) KCONFIG=$(KCONFIG) KOUT=$(KOUT)'
 	@echo '  BASE=$(BASE) NEW=$(NEW)	kernel result directories to compare'
