@@ -15,6 +15,10 @@ TEST ?= execl
 RUNS ?= 1
 ACCEL ?= auto
 FIRMWARE ?= auto
+CMDLINE ?=
+# make lava-job JOB=... [LAVA_URL=]: LAVA job definitions in LAVA_OUT (docs/lava.md)
+LAVA_OUT ?= $(O)/lava
+LAVA_URL ?=
 # make run JOB=jobs/<name>.job [QUICK=1] [SHARD=i/n] [TAP=1] (docs/jobs.md)
 JOB ?=
 QUICK ?=
@@ -97,7 +101,7 @@ COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def
 HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def \
 	boot/cpus.def report/rules.h report/stats.h
-INIT_SRCS := $(wildcard init/*.c) proto/json.c
+INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
 	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c
 # UnixBench's shell tests: our scripts and a generated sort input.
@@ -128,7 +132,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all run check test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
+.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 
@@ -216,13 +220,17 @@ run: deps
 		$(KERNEL_PATH) $(MODULES)) && \
 	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" $(PARAM_ARGS) $(RUN_ARGS) \
 		$(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) $(if $(filter 0,$(FIT)),--no-fit) \
-		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet)
+		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(RUN_EXTRA)
 
 # make check: the tier without boots (under a minute); make test: check
 # and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).
 check:
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=check SEL="$(or $(T),$(AREA))" tests/run.sh
+
+# The arguments of make run, written as LAVA jobs instead of booted.
+lava-job: deps
+	$(AT)$(MAKE) -s --no-print-directory run RUN_EXTRA='--lava "$(LAVA_OUT)" $(if $(LAVA_URL),--lava-url "$(LAVA_URL)")'
 
 test:
 	$(AT)boot/deps.sh test
@@ -281,6 +289,7 @@ help:
 	@echo
 	@echo 'Targets:'
 	@echo '  run           boot KERNEL, run TEST, write $(RESULTS)/<test>/<params>/<release>/<N>'
+	@echo '  lava-job      JOB= or TEST=...: LAVA job definitions in LAVA_OUT, booting nothing (docs/lava.md)'
 	@echo '  check         the tests without boots: unit, golden, image, native runs, bad input, replay, schema (< 1 min)'
 	@echo '  test          check, then the boot tests on the default kernel (T=<area>[.<i>] selects: docs/tests.md)'
 	@echo '  test-kernel   build linux-source-6.1 with KCONFIG (cached) and run the boot tests on it'
@@ -337,6 +346,8 @@ help:
 	@echo '  TIMING=$(TIMING)	realtime (default), or deterministic (QEMU counts instructions: docs/deterministic.md)'
 	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns (default 5)'
 	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot (default 3600)'
+	@echo '  LAVA_OUT=$(LAVA_OUT)		make lava-job: where the LAVA jobs go'
+	@echo '  LAVA_URL=$(LAVA_URL)		make lava-job: where LAVA downloads the kernel and initramfs (empty: file:// here)'
 	@echo '  T=$(T)		make test/check: only these areas of tests/run.sh, or test i of one: T=cpio,native or T=cpio.3 (AREA= too)'
 	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang (default 120)'
 	@echo '  QEMU=$(QEMU)'

@@ -62,6 +62,8 @@ struct run_opts {
 	struct qemu_version qemu_version;
 	int verbose;
 	int quiet; /* Q=1: the summary only */
+	/* make lava-job: write LAVA jobs here instead of booting */
+	const char *lava_dir, *lava_url;
 };
 
 extern volatile sig_atomic_t session_interrupted;
@@ -113,6 +115,10 @@ void progress_pass(const char *msg);
 
 /* run.c */
 int cmd_run(struct run_opts *o);
+/* lava.c: the job as a LAVA job definition under o->lava_dir */
+int lava_job_write(const struct run_opts *o, const struct qemu_conf *qc,
+		   const char *release, const char *params,
+		   const char *cmdline);
 /* jobrun.c: a job file's combinations, or this shard's share of them */
 /* bootbench reproduce: a report mail into a job (boot/reproduce.c). */
 int cmd_reproduce(const char *report, const char *outdir);
@@ -126,6 +132,6 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 	    const char *shard, int tap);
 int shard_parse(const char *s, unsigned int *i, unsigned int *n);
 void tap_line_print(unsigned int no, int verdict, const char *what);
-int cmd_replay(const char *path, const char *results);
+int cmd_replay(const char *path, const char *results, const char *params);
 
 #endif

@@ -28,11 +28,14 @@ if [ "$what" = kernel ]; then
 	[ -f /usr/include/libelf.h ] || missing="$missing libelf-dev"
 	[ -f /usr/include/openssl/ssl.h ] || missing="$missing libssl-dev"
 fi
-# make test validates junit.xml (xmllint) and the CI templates (PyYAML).
+# make test validates junit.xml (xmllint) and the CI templates (PyYAML),
+# and runs a LAVA job (lava-dispatcher).
 if [ "$what" = test ]; then
 	command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
 	python3 -c 'import yaml' 2>/dev/null || /usr/bin/python3 -c 'import yaml' 2>/dev/null ||
 		missing="$missing python3-yaml"
+	# tests/lava.sh runs a LAVA job offline with LAVA's own dispatcher.
+	command -v lava-run >/dev/null 2>&1 || missing="$missing lava-dispatcher"
 fi
 # The image needs the static busybox, not the dynamic one.
 if ! [ -x /bin/busybox ] ||

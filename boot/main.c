@@ -50,7 +50,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: bootbench release KERNEL\n"
 		"       bootbench tests\n"
-		"       bootbench replay STREAM [RESULTS]\n"
+		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
 		"       bootbench run --kernel K --initrd I --test T [OPTION]...\n"
 		"       bootbench run --job FILE [OPTION]...\n"
@@ -234,8 +234,9 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!strcmp(cmd, "release") && argc == 3)
 		return cmd_release(argv[2]);
-	if (!strcmp(cmd, "replay") && (argc == 3 || argc == 4))
-		return cmd_replay(argv[2], argc == 4 ? argv[3] : "out/results");
+	if (!strcmp(cmd, "replay") && argc >= 3 && argc <= 5)
+		return cmd_replay(argv[2], argc >= 4 ? argv[3] : "out/results",
+				  argc == 5 ? argv[4] : "replay");
 	if (!strcmp(cmd, "reproduce") && argc == 4)
 		return cmd_reproduce(argv[2], argv[3]);
 	if (!strcmp(cmd, "tests") && argc == 2) {

@@ -15,25 +15,39 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 	const struct topology *t = c->topo;
 	unsigned int i, left;
 
-	if (!c->binary || !c->kernel || !c->initrd || !c->append ||
-	    !c->console_sock || !c->results_sock || !t || !t->cpus ||
-	    !t->mem_mb || c->accel == QEMU_ACCEL_AUTO)
+	if (!t || !t->cpus || !t->mem_mb)
 		return -EINVAL;
-	strv_add(a, c->binary);
-	/* Nothing but what we ask for: no NIC and its option ROM, no VGA. */
+	if (!c->lava && (!c->binary || !c->kernel || !c->initrd || !c->append ||
+			 !c->console_sock || !c->results_sock ||
+			 c->accel == QEMU_ACCEL_AUTO))
+		return -EINVAL;
+	if (!c->lava)
+		strv_add(a, c->binary);
+	/* Nothing but what we ask for: no NIC, no VGA. */
 	strv_add(a, "-nodefaults");
 	strv_add(a, "-no-user-config");
+	if (c->lava) {
+		/*
+		 * LAVA reads the console on QEMU's stdio, which -nographic
+		 * gave it until -nodefaults took the default serial away.
+		 */
+		strv_add(a, "-serial");
+		strv_add(a, "stdio");
+	} else {
+		strv_add(a, "-display");
+		strv_add(a, "none");
+	}
 	strv_add(a, "-no-reboot");
-	strv_add(a, "-display");
-	strv_add(a, "none");
 	strv_add(a, "-machine");
 	strv_add(a, "q35");
 	if (c->bios) {
 		strv_add(a, "-bios");
 		strv_add(a, c->bios);
 	}
-	strv_add(a, "-accel");
-	strv_add(a, c->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
+	if (c->accel != QEMU_ACCEL_AUTO) {
+		strv_add(a, "-accel");
+		strv_add(a, c->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
+	}
 	if (c->icount) {
 		/*
 		 * sleep=off: an idle guest jumps to its next timer instead of
@@ -88,21 +102,31 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 		strv_add(a, "-numa");
 		strv_add(a, node);
 	}
-	strv_add(a, "-kernel");
-	strv_add(a, c->kernel);
-	strv_add(a, "-initrd");
-	strv_add(a, c->initrd);
-	strv_add(a, "-append");
-	strv_add(a, c->append);
-	/* Both channels are sockets we listen on, so we read them live. */
-	strv_add(a, "-chardev");
-	strv_addf(a, "socket,id=con,path=%s", c->console_sock);
-	strv_add(a, "-serial");
-	strv_add(a, "chardev:con");
+	if (!c->lava) {
+		strv_add(a, "-kernel");
+		strv_add(a, c->kernel);
+		strv_add(a, "-initrd");
+		strv_add(a, c->initrd);
+		strv_add(a, "-append");
+		strv_add(a, c->append);
+		/* Both channels are sockets we listen on: read live. */
+		strv_add(a, "-chardev");
+		strv_addf(a, "socket,id=con,path=%s", c->console_sock);
+		strv_add(a, "-serial");
+		strv_add(a, "chardev:con");
+	}
 	strv_add(a, "-device");
 	strv_add(a, "virtio-serial-pci,id=vser");
 	strv_add(a, "-chardev");
-	strv_addf(a, "socket,id=res,path=%s", c->results_sock);
+	/*
+	 * Under LAVA the console carries the records (docs/lava.md). Not
+	 * "null": it never says it is open, and the guest's writes would
+	 * wait for the host for ever.
+	 */
+	if (c->lava)
+		strv_add(a, "file,id=res,path=/dev/null");
+	else
+		strv_addf(a, "socket,id=res,path=%s", c->results_sock);
 	strv_add(a, "-device");
 	strv_add(a,
 		 "virtserialport,bus=vser.0,chardev=res,name=" PROTO_PORT_NAME);

@@ -24,6 +24,12 @@ struct qemu_conf {
 	/* TIMING=deterministic: the guest clock counts instructions. */
 	int icount;
 	unsigned int icount_shift; /* one instruction = 2^shift ns */
+	/*
+	 * A LAVA job's arguments (boot/lava.c): no binary, kernel, initrd,
+	 * command line or console (LAVA gives those), the results port
+	 * into /dev/null, and no -accel when @accel is AUTO.
+	 */
+	int lava;
 };
 
 /* TIMING=deterministic's default: docs/deterministic.md. */

@@ -200,6 +200,7 @@ int cmd_run(struct run_opts *o)
 	struct session_conf sc = { 0 };
 	char release[256], params[1024], *cmdline = NULL;
 	int err, i, verdict = VERDICT_OK;
+	enum qemu_accel asked;
 	unsigned int run;
 	const char *why;
 	size_t len;
@@ -219,6 +220,7 @@ int cmd_run(struct run_opts *o)
 	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
 	if (run_params_dir(o, params, sizeof(params)))
 		return bad_input("too many parameters");
+	asked = o->accel;
 	o->accel = qemu_accel_pick(o->accel, &why);
 	if (o->deterministic)
 		why = "TIMING=deterministic counts instructions under TCG";
@@ -266,6 +268,14 @@ int cmd_run(struct run_opts *o)
 	sc.silence = o->silence;
 	sc.verbose = o->verbose > 0;
 
+	if (o->lava_dir) {
+		/* The lab's worker picks KVM unless the job said (lava.c). */
+		o->accel = asked;
+		sc.qemu.accel = asked;
+		err = lava_job_write(o, &sc.qemu, release, params, cmdline);
+		free(cmdline);
+		return err;
+	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	for (run = 1; run <= o->runs && !session_interrupted; run++) {
@@ -280,9 +290,10 @@ int cmd_run(struct run_opts *o)
 
 /*
  * Run a captured stream (samples.jsonl, or any bytes) through the same
- * parser and write the same result files, under <test>/replay/<release>.
+ * parser and write the same result files, under <test>/<params>/<release>
+ * (params "replay" unless said: lava-results.py says the job's).
  */
-int cmd_replay(const char *path, const char *results)
+int cmd_replay(const char *path, const char *results, const char *params)
 {
 	struct run_opts quiet = { 0 };
 	struct stream_events ev = { ev_hello, ev_log, ev_sample, &quiet };
@@ -294,6 +305,10 @@ int cmd_replay(const char *path, const char *results)
 	size_t n;
 	int err = 0;
 
+	if (!*params || *params == '.' || strchr(params, '/'))
+		return bad_input(
+			"replay PARAMS=%s is not one directory name: give e.g. smp2-512M",
+			params);
 	in = fopen(path, "rb");
 	if (!in)
 		return bad_input("STREAM=%s: %s: give a captured samples.jsonl",
@@ -316,7 +331,7 @@ int cmd_replay(const char *path, const char *results)
 	if (!err)
 		err = rundir_create(
 			&rd, results,
-			s.stream.tests ? s.stream.tests : "unknown", "replay",
+			s.stream.tests ? s.stream.tests : "unknown", params,
 			s.stream.release ? s.stream.release : "unknown");
 	if (!err) {
 		snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl",

@@ -16,6 +16,7 @@ struct job {
 	unsigned int watchdog; /* seconds per iteration, 0 = none */
 	unsigned int heartbeat; /* seconds between heartbeats */
 	unsigned int monitors; /* read the LKP monitors around iterations */
+	unsigned int console_lava; /* console_results=lava: docs/lava.md */
 	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
 	int nargs;
 };
@@ -46,6 +47,11 @@ int record_log_send(struct port *p, const char *kind, const char *msg);
 double uptime_read(void);
 
 /* run.c */
+struct run_metric {
+	char name[128];
+	double value;
+};
+
 struct run_result {
 	int failed;
 };
@@ -85,6 +91,16 @@ void monitor_set_free(struct monitor_set *s);
 /* kmsg.c: kernel log errors as dmesg.<kind> */
 void kmsg_open(void);
 void kmsg_scan(struct port *p, monitor_emit_fn emit, void *ctx);
+
+/* lava.c: the records as LAVA test cases on the console too */
+void lava_console_set(int on);
+int lava_console_on(void);
+void lava_hello(const char *release, const char *test, unsigned int cpus);
+void lava_heartbeat(unsigned int iter);
+void lava_sample(const char *test, unsigned int iter, const char *status,
+		 int exit_code, const struct run_metric *m, unsigned int n);
+void lava_error(const char *code, const char *msg);
+void lava_done(unsigned int iterations, unsigned int failed);
 
 /* sysinfo.c */
 void sysinfo_write(struct json_buf *j);

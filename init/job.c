@@ -60,6 +60,13 @@ static int job_word_take(struct job *job, const char *key, const char *val)
 		return job_uint_parse(val, 3600, &job->heartbeat);
 	if (!strcmp(key, "monitors"))
 		return job_uint_parse(val, job_key_max(key), &job->monitors);
+	if (!strcmp(key, "console_results")) {
+		/* Only LAVA's form so far (docs/lava.md). */
+		if (strcmp(val, "lava"))
+			return -EINVAL;
+		job->console_lava = 1;
+		return 0;
+	}
 	if (job->nargs == JOB_ARGS_MAX)
 		return -E2BIG;
 	if (asprintf(&job->args[job->nargs], "--%s=%s", key, val) < 0)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/reboot.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "init.h"
@@ -56,6 +57,7 @@ init_fatal(const char *code, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "bootbench-init: error: %s\n", msg);
+	lava_error(code, msg);
 	if (init_port.fd >= 0) {
 		json_buf_init(&j);
 		record_begin(&j, "error");
@@ -87,8 +89,9 @@ int main(void)
 	double t_start, t_ready;
 	char cmdline[4096];
 	struct json_buf j;
+	struct utsname uts;
 	struct job job;
-	int err;
+	int err, jerr;
 
 	init_console_setup();
 	/* PID 1 gets no default signal actions: keep it that way. */
@@ -106,18 +109,26 @@ int main(void)
 	if (err)
 		fprintf(stderr, "bootbench-init: modules: %s\n",
 			strerror(-err));
+	if (file_read("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)
+		cmdline[0] = '\0';
+	/* Read first: a LAVA job's console may stand in for the port. */
+	jerr = job_parse(&job, cmdline);
+	lava_console_set(job.console_lava);
 	err = port_open_by_name(&init_port, PROTO_PORT_NAME, PORT_WAIT_MS);
-	if (err)
+	if (err && lava_console_on())
+		fprintf(stderr,
+			"bootbench-init: no results port '%s' (%s): the records go to the console only\n",
+			PROTO_PORT_NAME, strerror(-err));
+	else if (err)
 		init_fatal(
 			"no-port",
 			"no results port '%s' (%s): the kernel needs CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE built in, or their modules in the image (MODULES=dir)",
 			PROTO_PORT_NAME, strerror(-err));
 	t_ready = uptime_read();
+	err = jerr;
 
-	if (file_read("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)
-		cmdline[0] = '\0';
-	err = job_parse(&job, cmdline);
-
+	if (uname(&uts))
+		strcpy(uts.release, "unknown");
 	json_buf_init(&j);
 	record_begin(&j, "hello");
 	sysinfo_write(&j);
@@ -132,6 +143,7 @@ int main(void)
 	json_key_write(&j, "iterations");
 	json_int_write(&j, job.iterations);
 	record_send(&init_port, &j);
+	lava_hello(uts.release, job.test, sysconf(_SC_NPROCESSORS_ONLN));
 
 	if (err)
 		init_fatal("bad-job",
@@ -161,5 +173,6 @@ int main(void)
 	json_int_write(&j, failed);
 	record_send(&init_port, &j);
 	json_buf_free(&j);
+	lava_done(job.iterations, failed);
 	init_poweroff();
 }

@@ -47,6 +47,9 @@ int record_send(struct port *p, struct json_buf *j)
 	json_raw_write(j, "\n", 1);
 	if (j->err)
 		return j->err;
+	/* No port: a LAVA job's console carries the records (lava.c). */
+	if (p->fd < 0 && lava_console_on())
+		return 0;
 	return port_write_all(p, j->buf, j->len);
 }
 

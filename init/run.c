@@ -29,11 +29,6 @@
 #define BENCH_DIR "/bench"
 #define WORK_DIR "/tmp"
 
-struct run_metric {
-	char name[128];
-	double value;
-};
-
 struct run_state {
 	struct port *port;
 	const struct job *job;
@@ -225,6 +220,7 @@ static void run_heartbeat_send(struct port *p, unsigned int iter)
 	json_int_write(&j, iter);
 	record_send(p, &j);
 	json_buf_free(&j);
+	lava_heartbeat(iter);
 }
 
 static void run_rusage_metrics(struct run_state *st, const struct rusage *ru,
@@ -272,6 +268,7 @@ static int run_sample_send(struct run_state *st, unsigned int iter,
 	json_object_close(&j);
 	err = record_send(st->port, &j);
 	json_buf_free(&j);
+	lava_sample(st->test, iter, status, code, st->metrics, st->nmetrics);
 	return err;
 }
 

@@ -61,6 +61,7 @@ area fault test
 area topology test
 area ci-check test
 area fit test
+area lava test
 
 # Last: every result file the areas above wrote.
 area schema

@@ -95,6 +95,19 @@ static void test_qemu(void)
 	CHECK("qemu: an unresolved accelerator is refused",
 	      qemu_args_build(&c, &a) == -EINVAL);
 	strv_free(&a);
+	c.lava = 1;
+	CHECK("qemu: a LAVA job's arguments leave the accelerator to the worker",
+	      qemu_args_build(&c, &a) == 0 && !argv_has(&a, "-accel", NULL) &&
+		      argv_has(&a, "-smp",
+			       "cpus=4,sockets=2,cores=1,threads=2"));
+	CHECK("qemu: a LAVA job's arguments leave binary and kernel to LAVA, the console on stdio",
+	      strcmp(a.v[0], c.binary) && !argv_has(&a, "-kernel", NULL) &&
+		      argv_has(&a, "-serial", "stdio") &&
+		      argv_has(&a, "-nodefaults", NULL));
+	CHECK("qemu: a LAVA job's results port writes into /dev/null",
+	      argv_has(&a, "-chardev", "file,id=res,path=/dev/null"));
+	strv_free(&a);
+	c.lava = 0;
 	c.accel = QEMU_ACCEL_TCG;
 	t.cpus = 0;
 	CHECK("qemu: zero CPUs refused", qemu_args_build(&c, &a) == -EINVAL);

@@ -44,6 +44,16 @@ int main(void)
 	      job_parse(&j, "bootbench.test=x bootbench.iterations=10001") ==
 		      -EINVAL);
 	job_free(&j);
+	CHECK("job: console_results=lava is the init's, not the benchmark's",
+	      job_parse(&j,
+			"bootbench.test=x bootbench.console_results=lava") ==
+			      0 &&
+		      j.console_lava == 1 && j.nargs == 0);
+	job_free(&j);
+	CHECK("job: console_results takes only lava",
+	      job_parse(&j, "bootbench.test=x bootbench.console_results=tap") ==
+		      -EINVAL);
+	job_free(&j);
 	CHECK("job: a word without a value is an error",
 	      job_parse(&j, "bootbench.test=x bootbench.flag") == -EINVAL);
 	job_free(&j);

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""LAVA's results of a `make lava-job` job back into a bootbench run directory.
+
+usage: lava-results.py [--results DIR] [--bootbench BIN] JOB.yaml LAVA_RESULTS
+
+JOB.yaml is the job definition (the file make lava-job wrote, or
+`lavacli jobs definition ID`): its metadata names the test, the
+parameters and the kernel. LAVA_RESULTS is what LAVA said: lava-run's
+log (its standard error), a server's job log (`lavacli jobs logs ID
+--raw`), or its test results (`lavacli results ID --yaml`, or the REST
+API's JSON). The test cases of the bootbench suite become the records
+they were printed from (docs/lava.md), and `bootbench replay` writes
+RESULTS/<test>/<params>/<release>/<N> from them, as make run would.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+try:
+    import yaml
+except ImportError:
+    sys.exit("bootbench: lava-results.py needs PyYAML: apt-get install -y python3-yaml")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def die(msg):
+    print("bootbench: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def lava_strings():
+    """The case ids, as the init prints them: said once, in proto/lava.h."""
+    path = os.path.join(HERE, "..", "proto", "lava.h")
+    with open(path, encoding="utf-8") as f:
+        return dict(re.findall(r'#define (LAVA_\w+) "([^"]*)"', f.read()))
+
+
+def load_any(path):
+    """A YAML or JSON document, or None when the file is one log line per entry."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError as e:
+        die("%s: %s: give LAVA's log or results of the job" % (path, e.strerror))
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError:
+        doc = None
+    if isinstance(doc, list):
+        return doc
+    # lava-run writes one flow mapping per line, without the list's "- ".
+    entries = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("- "):
+            line = line[2:]
+        if not line.startswith("{"):
+            continue
+        try:
+            entries.append(yaml.safe_load(line))
+        except yaml.YAMLError:
+            continue
+    return entries
+
+
+def case_of(entry):
+    """One test case as (suite, id, result, measurement, units, all of it)."""
+    if not isinstance(entry, dict):
+        return None
+    if entry.get("lvl") == "results" and isinstance(entry.get("msg"), dict):
+        m = entry["msg"]  # a log entry: lava-run, or a server's job log
+        extra = m.get("extra") if isinstance(m.get("extra"), dict) else {}
+        return (str(m.get("definition", "")), str(extra.get("test_case_id", m.get("case", ""))),
+                m.get("result"), m.get("measurement"), m.get("units"), m)
+    if "suite" in entry and "name" in entry:
+        meta = entry.get("metadata") or {}  # a server's test case
+        if isinstance(meta, str):
+            try:
+                meta = yaml.safe_load(meta) or {}
+            except yaml.YAMLError:
+                meta = {}
+        extra = meta.get("extra") if isinstance(meta, dict) and isinstance(meta.get("extra"), dict) else {}
+        merged = dict(meta) if isinstance(meta, dict) else {}
+        merged.update(entry)
+        return (str(entry["suite"]), str(extra.get("test_case_id", entry["name"])),
+                entry.get("result"), entry.get("measurement"), entry.get("unit"), merged)
+    return None
+
+
+def number(v, what):
+    try:
+        x = float(v)
+    except (TypeError, ValueError):
+        die("LAVA's case %s has measurement %r, not a number: give the results of a make lava-job job" % (what, v))
+    if x != x or x in (float("inf"), float("-inf")):
+        die("LAVA's case %s has measurement %r, not a finite number" % (what, v))
+    return int(x) if x.is_integer() and abs(x) < 2**53 else x
+
+
+def job_metadata(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            job = yaml.safe_load(f)
+    except OSError as e:
+        die("%s: %s: give the job definition make lava-job wrote" % (path, e.strerror))
+    except yaml.YAMLError:
+        die("%s is not YAML: give the job definition make lava-job wrote" % path)
+    meta = job.get("metadata") if isinstance(job, dict) else None
+    need = ("bootbench.test", "bootbench.params", "bootbench.release", "bootbench.cmdline")
+    if not isinstance(meta, dict) or any(k not in meta for k in need):
+        die("%s has no bootbench.* metadata: give the job definition make lava-job wrote" % path)
+    return {k: str(meta[k]) for k in need}
+
+
+def records(meta, cases, s):
+    """The results stream the init sent, rebuilt from its test cases."""
+    hello = None
+    samples = {}  # (test, iteration) -> sample record, in the order seen
+    tail = []
+    iters = re.search(r"(?:^| )bootbench\.iterations=(\d+)", meta["bootbench.cmdline"])
+    for cid, result, meas, _units in cases:
+        if cid == s["LAVA_CASE_HELLO"]:
+            hello = {"type": "hello", "v": 1, "uptime": 0, "release": meta["bootbench.release"],
+                     "cpus_online": number(meas, cid), "test": meta["bootbench.test"],
+                     "iterations": int(iters.group(1)) if iters else 1,
+                     "cmdline": meta["bootbench.cmdline"]}
+        elif cid.startswith(s["LAVA_CASE_ERROR"]):
+            code = cid[len(s["LAVA_CASE_ERROR"]):]
+            tail.append({"type": "error", "v": 1, "uptime": 0, "code": code,
+                         "msg": "the init failed (%s): its console says why" % code})
+        elif cid == s["LAVA_CASE_DONE"]:
+            failed = number(meas, cid)
+            tail.append({"type": "done", "v": 1, "uptime": 0, "failed": failed,
+                         "iterations": hello["iterations"] if hello else 1})
+        else:
+            parts = cid.split("/", 2)
+            if len(parts) < 2 or not parts[1].isdigit():
+                continue  # not one of ours
+            key = (parts[0], int(parts[1]))
+            rec = samples.setdefault(key, {"type": "sample", "v": 1, "uptime": 0, "test": key[0],
+                                           "iteration": key[1], "status": "ok", "exit_code": 0,
+                                           "metrics": {}})
+            if len(parts) == 3:
+                rec["metrics"][parts[2]] = number(meas, cid)
+            else:
+                rec["exit_code"] = number(meas, cid)
+                if result != "pass":
+                    rec["status"] = "failed"
+                    rec["reason"] = "exit code %d (LAVA: %s)" % (rec["exit_code"], result)
+    return ([hello] if hello else []) + list(samples.values()) + tail
+
+
+def lava_verdict(lava_cases, panicked):
+    """What LAVA itself said went wrong, on standard error, as bootbench's exit code."""
+    code = 3 if panicked else 0
+    if panicked:
+        print("bootbench: LAVA: the console shows a kernel panic", file=sys.stderr)
+    for cid, result, extra in lava_cases:
+        if result == "pass" or cid != "job":
+            continue
+        msg = str(extra.get("error_msg", "?")).strip().splitlines() or ["?"]
+        kind = str(extra.get("error_type", "?"))
+        print("bootbench: LAVA: the job failed: %s error: %s" % (kind, msg[0].strip()), file=sys.stderr)
+        # docs/exit-codes.md: panic, timeout, else LAVA's own trouble.
+        if "Kernel panic" in msg[0]:
+            code = 3
+        elif not code and ("timed out" in msg[0] or "Timeout" in kind):
+            code = 4
+        elif not code:
+            code = 5
+    return code
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--results", default=os.path.join("out", "results"))
+    ap.add_argument("--bootbench", default=os.path.join(HERE, "..", "out", "build", "host", "bootbench"))
+    ap.add_argument("job")
+    ap.add_argument("lava_results")
+    a = ap.parse_args()
+    s = lava_strings()
+    meta = job_metadata(a.job)
+    ours, lava, panicked = [], [], False
+    for entry in load_any(a.lava_results):
+        # A job log also has the console: a panic after the init started.
+        if isinstance(entry, dict) and entry.get("lvl") == "target" and \
+                "Kernel panic - not syncing" in str(entry.get("msg")):
+            panicked = True
+        c = case_of(entry)
+        if not c:
+            continue
+        suite, cid, result, meas, units, whole = c
+        if re.fullmatch(r"(\d+_)?bootbench", suite):
+            ours.append((cid, result, meas, units))
+        elif re.fullmatch(r"(\d+_)?lava", suite):
+            lava.append((cid, result, whole))
+    if not ours and not lava:
+        die("%s holds no LAVA test cases: give lava-run's log, the job's log or its results" % a.lava_results)
+    code = lava_verdict(lava, panicked)
+    if not ours:
+        # As a boot that never reached the init: a verdict, no results.
+        print("bootbench: LAVA: no bootbench test case: the init never reported; nothing was written",
+              file=sys.stderr)
+        return code or 6
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", prefix="lava-", delete=False) as f:
+        for rec in records(meta, ours, s):
+            f.write(json.dumps(rec, separators=(",", ":")) + "\n")
+        stream = f.name
+    try:
+        rc = subprocess.call([a.bootbench, "replay", stream, a.results, meta["bootbench.params"]])
+    except OSError as e:
+        die("%s: %s: build it (make all) or give --bootbench" % (a.bootbench, e.strerror))
+    finally:
+        os.unlink(stream)
+    # The first fault decides, as for make run: LAVA's, then the stream's.
+    return code or rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
