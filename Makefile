@@ -12,9 +12,12 @@ RESULTS ?= $(O)/results
 KERNEL ?=
 MODULES ?=
 TEST ?= execl
+LAYER ?= stress-ng
 RUNS ?= 1
 ACCEL ?= auto
 FIRMWARE ?= auto
+# auto: a kernel with a PVH entry boots as an uncompressed vmlinux
+BOOT ?= auto
 CMDLINE ?=
 # make lava-job JOB=... [LAVA_URL=]: LAVA job definitions in LAVA_OUT (docs/lava.md)
 LAVA_OUT ?= $(O)/lava
@@ -87,23 +90,26 @@ TESTS := $(shell sed -n 's/^\(TEST\|BENCH\).\([a-z0-9_-]*\),.*/\2/p' benchmarks/
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare
 MKCPIO := $(B)/host/mkcpio
+MKLAYER := $(B)/host/mklayer
 LIBKMOD := $(B)/libkmod/lib/libkmod.a
 INIT := $(B)/guest/init
 BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS))
 BASE_CPIO := $(B)/base.cpio
 
 PROTO_SRCS := $(wildcard proto/*.c)
+# boot/vmlinux.c decompresses a bzImage's payload with Debian's libraries.
+VMLINUX_LIBS := -lz -llzma -lbz2 -llzo2 -llz4 -lzstd
 LIB_SRCS := $(wildcard lib/*.c)
 # The reader reads a metric's better way from report/rules.c, as compare does.
 HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) benchmarks/params.c \
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def \
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def \
 	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/params.c benchmarks/unixbench.c \
-	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c
+	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c
 # UnixBench's shell tests: our scripts and a generated sort input.
 SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
@@ -132,9 +138,9 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
+.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce
 
-all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
+all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 
 deps:
 	$(AT)boot/deps.sh run
@@ -142,7 +148,7 @@ deps:
 $(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) -lm
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) $(VMLINUX_LIBS) -lm
 
 $(COMPARE): $(COMPARE_SRCS) $(COMPARE_HDRS)
 	$(quiet) HOSTCC $@
@@ -154,6 +160,11 @@ $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
 
+$(MKLAYER): initramfs/mklayer.c
+	$(quiet) HOSTCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mklayer.c
+
 $(LIBKMOD): init/libkmod-build.sh
 	$(AT)init/libkmod-build.sh $(B)/libkmod
 
@@ -163,19 +174,23 @@ $(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(LIBKMOD)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
-$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h proto/jobkeys.def
+# A benchmark of more than one file names the others here.
+BENCH_EXTRA_will-it-scale := benchmarks/wis-cases.c
+BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def
+
+$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm
+	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< $(BENCH_EXTRA_$*) -lm
 
 # The same benchmarks built for the host with its own compiler and libc,
 # to run on bare metal beside the VM numbers: make host-bench.
 HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS))
 
-$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h proto/jobkeys.def
+$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< -lm -lpthread
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< $(BENCH_EXTRA_$*) -lm -lpthread
 
 $(B)/guest/bench/shell/sort.src $(B)/host/bench/shell/sort.src: benchmarks/shell/sort-src.sh
 	$(AT)mkdir -p $(@D)
@@ -210,15 +225,15 @@ qemu-backports:
 	$(AT)boot/qemu-fetch.sh $(O)/qemu
 	@echo "QEMU=$(abspath $(O))/qemu/qemu-system-x86_64"
 
-image: deps $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
+	$(AT)TEST="$(TEST)" JOB="$(JOB)" initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)
 
 run: deps
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)img=$$(initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
+	$(AT)img=$$(TEST="$(TEST)" JOB="$(JOB)" initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(KERNEL_PATH) $(MODULES)) && \
-	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" $(PARAM_ARGS) $(RUN_ARGS) \
+	$(BOOTBENCH) run --kernel $(KERNEL_PATH) --initrd "$$img" $(PARAM_ARGS) $(RUN_ARGS) --vmlinux-cache "$(B)/vmlinux" \
 		$(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) $(if $(filter 0,$(FIT)),--no-fit) \
 		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(RUN_EXTRA)
 
@@ -234,7 +249,7 @@ lava-job: deps
 
 test:
 	$(AT)boot/deps.sh test
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=test SEL="$(or $(T),$(AREA))" tests/run.sh
 
 kernel:
@@ -278,6 +293,10 @@ fuzz:
 bench-boot: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
 
+# The boot-time and size cost of a Debian benchmark's image layer.
+bench-layer: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
+	$(AT)O=$(O) B=$(B) SMP=$(SMP) MEM=$(MEM) LAYER=$(LAYER) tests/bench-layer.sh
+
 format:
 	$(AT)clang-format -i $$(git ls-files '*.c' '*.h')
 
@@ -301,6 +320,7 @@ help:
 	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
 	@echo '  reproduce     REPORT=<mail> BASE_KERNEL= NEW_KERNEL= [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
+	@echo '  bench-layer   boot-only jobs with and without LAYER=$(LAYER)'"'"'s image layer: sizes, medians'
 	@echo '  bench-boot    a boot-only job against an init that only powers off (default and KOUT kernels)'
 	@echo '  deps          install (as root) or name the packages needed'
 	@echo '  host-bench    build the benchmarks for this host (glibc) in $(B)/host/bench'
@@ -320,8 +340,12 @@ help:
 	@echo '  WATCHDOG=$(WATCHDOG)		seconds one iteration may run before it is killed'
 	@echo '  NR_THREADS=$(NR_THREADS)	hackbench groups as N or N% of CPUs (LKP nr_threads)'
 	@echo '  GROUPS=$(GROUPS) FDS=$(FDS) LOOPS=$(LOOPS) DATASIZE=$(DATASIZE)	hackbench / perf bench sizes'
+	@echo '  STRESSOR=$(STRESSOR)		stress-ng stressor(s), e.g. msg or msg,switch (TEST=stress-ng; default msg)'
+	@echo '  TESTTIME=$(TESTTIME)		seconds per stressor (TEST=stress-ng; LKP: 60, default 10)'
 	@echo '  MODE=$(MODE)		process or threads'
 	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
+	@echo '  FUTEX_TEST=$(FUTEX_TEST) SHARED=$(SHARED)	perf-bench-futex: hash, wake, wake-parallel, requeue or lock-pi; private or shared'
+	@echo '  WIS_TEST=$(WIS_TEST)		will-it-scale testcase (benchmarks/wis-tests.def; default context_switch1)'
 	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
 	@echo '  JOB=$(JOB)		a job file (jobs/*.job): its test, parameters, machine; lists expand'
 	@echo '  QUICK=$(QUICK)		1 scales a job'"'"'s runtime and loops down for a first look'
@@ -342,6 +366,7 @@ help:
 	@echo '  LSCPU=$(LSCPU)		an lscpu output (from a report) to copy the topology of'
 	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
 	@echo '  FIRMWARE=$(FIRMWARE)		auto (qboot when QEMU ships it), seabios, qboot or a file'
+	@echo '  BOOT=$(BOOT)		auto (a vmlinux through PVH when the kernel has it, cached in $(B)/vmlinux), pvh or bzimage'
 	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'
 	@echo '  TIMING=$(TIMING)	realtime (default), or deterministic (QEMU counts instructions: docs/deterministic.md)'
 	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns (default 5)'

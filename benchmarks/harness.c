@@ -136,7 +136,8 @@ int harness_params_parse(int argc, char **argv, const struct harness_param *p,
 				bench.name, key);
 			return -EINVAL;
 		}
-		if (spec->kind == PARAM_CHOICE) {
+		if (spec->kind == PARAM_CHOICE ||
+		    spec->kind == PARAM_STRESSOR) {
 			err = param_value_check(spec, val);
 			if (!err)
 				*p[k].str_val = val;

@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "params.h"
+
+/* will-it-scale's testcases, as the table names them. */
+static const char param_wis_names[] =
+#define WIS_TEST(name, desc, prep, size) #name " "
+#include "benchmarks/wis-tests.def"
+#undef WIS_TEST
+	"";
 
 static const struct param_spec param_specs[] = {
 #define JOBKEY(name, kind, min, max, help, choices) \
@@ -77,10 +85,77 @@ static int param_choice_check(const char *choices, const char *val)
 	return -EINVAL;
 }
 
+enum stressor_class { RUN, DISK, NEWER };
+
+static const struct stressor {
+	const char *name;
+	enum stressor_class cls;
+} stressors[] = {
+#define STRESSOR(name, cls) { name, cls },
+#include "stress-ng.def"
+#undef STRESSOR
+};
+
+static const char *stressor_why(const char *name, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(stressors) / sizeof(stressors[0]); i++)
+		if (!strcmp(stressors[i].name, name))
+			break;
+	if (i == sizeof(stressors) / sizeof(stressors[0]))
+		snprintf(
+			buf, size,
+			"STRESSOR=%s is no stress-ng stressor: give one of 'stress-ng --stressors' (benchmarks/stress-ng.def)",
+			name);
+	else if (stressors[i].cls == DISK)
+		snprintf(
+			buf, size,
+			"STRESSOR=%s needs a filesystem or disk, which the guest does not have yet: choose a stressor that needs none (benchmarks/stress-ng.def)",
+			name);
+	else if (stressors[i].cls == NEWER)
+		snprintf(
+			buf, size,
+			"STRESSOR=%s is newer than Debian's stress-ng " STRESSNG_DEBIAN_VERSION
+			", which the image runs: it cannot run here (benchmarks/stress-ng.def)",
+			name);
+	else
+		return NULL;
+	return buf;
+}
+
+/* A comma list runs each in turn: the first that cannot run says why. */
+const char *param_stressor_why(const char *list, char *buf, size_t size)
+{
+	char name[64];
+	const char *s = list;
+	size_t n;
+
+	do {
+		n = strcspn(s, ",");
+		if (!n || n >= sizeof(name)) {
+			snprintf(
+				buf, size,
+				"STRESSOR=%s is not a stressor or a comma list of stressors",
+				list);
+			return buf;
+		}
+		memcpy(name, s, n);
+		name[n] = '\0';
+		if (stressor_why(name, buf, size))
+			return buf;
+		s += n;
+	} while (*s++ == ',');
+	return NULL;
+}
+
 int param_value_check(const struct param_spec *p, const char *val)
 {
+	char why[256];
 	unsigned int v;
 
+	if (p->kind == PARAM_STRESSOR)
+		return param_stressor_why(val, why, sizeof(why)) ? -EINVAL : 0;
 	if (p->kind == PARAM_CHOICE)
 		return param_choice_check(p->choices, val);
 	if (p->kind == PARAM_TASKS)

@@ -2,6 +2,8 @@
 #ifndef BOOTBENCH_PARAMS_H
 #define BOOTBENCH_PARAMS_H
 
+#include <stddef.h>
+
 /*
  * Benchmark parameters, parsed the same way by the benchmarks in the
  * guest and by the host tool that checks a job before it boots.
@@ -10,6 +12,7 @@ enum param_kind {
 	PARAM_UINT, /* a count or seconds within [min, max] */
 	PARAM_TASKS, /* N, or N% of the online CPUs (LKP's nr_task) */
 	PARAM_CHOICE, /* one word of a list */
+	PARAM_STRESSOR, /* a stress-ng stressor that runs here (stress-ng.def) */
 };
 
 struct param_spec {
@@ -26,5 +29,10 @@ int param_uint_parse(const char *s, unsigned int min, unsigned int max,
 /* @cpus: online CPUs, for the percentage form; 0 only checks syntax. */
 int param_tasks_parse(const char *s, long cpus, unsigned int *out);
 int param_value_check(const struct param_spec *p, const char *val);
+/*
+ * Why stressor @name cannot run (one line, into @buf), or NULL when it
+ * can: unknown, needs a disk, or newer than Debian's stress-ng.
+ */
+const char *param_stressor_why(const char *name, char *buf, size_t size);
 
 #endif

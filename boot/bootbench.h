@@ -27,6 +27,7 @@
 #include "session.h"
 #include "lib/tests.h"
 #include "topology.h"
+#include "vmlinux.h"
 
 #define PARAMS_MAX 32
 /* Parameters the init itself takes, for any test. */
@@ -62,6 +63,12 @@ struct run_opts {
 	struct qemu_version qemu_version;
 	int verbose;
 	int quiet; /* Q=1: the summary only */
+	enum boot_path boot; /* BOOT=auto|pvh|bzimage */
+	const char *vmlinux_cache; /* where extracted vmlinux files are kept */
+	/* What -kernel got: "pvh" (boot_image is a vmlinux) or "bzimage". */
+	const char *boot_taken;
+	char boot_image[4096];
+	char boot_note[600]; /* BOOT=auto fell back to the bzImage: why */
 	/* make lava-job: write LAVA jobs here instead of booting */
 	const char *lava_dir, *lava_url;
 };

@@ -14,6 +14,28 @@ static unsigned int bz_le16(const unsigned char *p)
 	return p[0] | p[1] << 8;
 }
 
+static uint32_t bz_le32(const unsigned char *p)
+{
+	return bz_le16(p) | (uint32_t)bz_le16(p + 2) << 16;
+}
+
+int bzimage_payload_find(const unsigned char *img, size_t n, size_t *off,
+			 size_t *len)
+{
+	size_t setup;
+
+	if (n < 0x250 || bz_le16(img + 0x1fe) != 0xaa55 ||
+	    memcmp(img + 0x202, "HdrS", 4) || bz_le16(img + 0x206) < 0x208)
+		return -ENOEXEC;
+	/* setup_sects 0 means 4, for the oldest loaders' sake. */
+	setup = img[0x1f1] ? img[0x1f1] : 4;
+	*off = (setup + 1) * 512 + (size_t)bz_le32(img + 0x248);
+	*len = bz_le32(img + 0x24c);
+	if (!*len || *off >= n || *len > n - *off)
+		return -ERANGE;
+	return 0;
+}
+
 int bzimage_release_parse(const unsigned char *img, size_t n, char *release,
 			  size_t size)
 {

@@ -20,6 +20,17 @@ for pair in $need; do
 		case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
 	fi
 done
+# The Debian benchmarks copied into the images (benchmarks/debian.def).
+here=$(cd "$(dirname "$0")" && pwd)
+for pkg in $(sed -n 's/^DEBIAN([^,]*, *"\([^"]*\)".*/\1/p' "$here/../benchmarks/debian.def"); do
+	dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $pkg"
+done
+# The host tool decompresses bzImages (BOOT=pvh): Debian's libraries.
+for pair in zlib.h:zlib1g-dev lzma.h:liblzma-dev bzlib.h:libbz2-dev \
+	lzo/lzo1x.h:liblzo2-dev lz4.h:liblz4-dev zstd.h:libzstd-dev; do
+	[ -f "/usr/include/${pair%%:*}" ] || missing="$missing ${pair#*:}"
+done
 # Building a kernel (make kernel, make test-kernel) needs more.
 if [ "$what" = kernel ]; then
 	for pair in flex:flex bison:bison bc:bc perl:perl; do
@@ -32,6 +43,10 @@ fi
 # and runs a LAVA job (lava-dispatcher).
 if [ "$what" = test ]; then
 	command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
+	# tests/pvh.sh makes a payload with every compressor the kernel has.
+	for pair in lz4:lz4 zstd:zstd lzop:lzop bzip2:bzip2; do
+		command -v "${pair%%:*}" >/dev/null 2>&1 || missing="$missing ${pair#*:}"
+	done
 	python3 -c 'import yaml' 2>/dev/null || /usr/bin/python3 -c 'import yaml' 2>/dev/null ||
 		missing="$missing python3-yaml"
 	# tests/lava.sh runs a LAVA job offline with LAVA's own dispatcher.

@@ -236,7 +236,7 @@ const char *jobfile_quick_scale(const char *key, const char *value, char *buf,
 	v = strtoul(value, &end, 10);
 	if (errno || *end || end == value)
 		return value;
-	if (!strcmp(key, "runtime"))
+	if (!strcmp(key, "runtime") || !strcmp(key, "testtime"))
 		v = v / 30 < 3 ? (v < 3 ? v : 3) : v / 30;
 	else if (!strcmp(key, "loops"))
 		v = v / 100 < 100 ? (v < 100 ? v : 100) : v / 100;

@@ -208,16 +208,20 @@ def main():
         print("bootbench: LAVA: no bootbench test case: the init never reported; nothing was written",
               file=sys.stderr)
         return code or 6
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", prefix="lava-", delete=False) as f:
-        for rec in records(meta, ours, s):
-            f.write(json.dumps(rec, separators=(",", ":")) + "\n")
-        stream = f.name
+    # Named after LAVA's file, which job.json's replay_of then names.
+    tmp = tempfile.mkdtemp(prefix="bootbench-lava-")
+    stream = os.path.join(tmp, os.path.basename(a.lava_results) + ".jsonl")
     try:
+        with open(stream, "w", encoding="utf-8") as f:
+            for rec in records(meta, ours, s):
+                f.write(json.dumps(rec, separators=(",", ":")) + "\n")
         rc = subprocess.call([a.bootbench, "replay", stream, a.results, meta["bootbench.params"]])
     except OSError as e:
         die("%s: %s: build it (make all) or give --bootbench" % (a.bootbench, e.strerror))
     finally:
-        os.unlink(stream)
+        if os.path.exists(stream):
+            os.unlink(stream)
+        os.rmdir(tmp)
     # The first fault decides, as for make run: LAVA's, then the stream's.
     return code or rc
 

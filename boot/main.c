@@ -49,6 +49,7 @@ static void usage(FILE *f)
 
 	fprintf(f,
 		"usage: bootbench release KERNEL\n"
+		"       bootbench vmlinux KERNEL [CACHE]  (the PVH vmlinux QEMU would boot)\n"
 		"       bootbench tests\n"
 		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
@@ -92,6 +93,12 @@ static int opt_own_apply(struct run_opts *o, struct run_cli *c, int id,
 		if (timing_parse(arg, &o->deterministic))
 			return bad_input(
 				"TIMING=%s is not valid: give realtime or deterministic",
+				arg);
+		return 0;
+	case OPT_ID_BOOT:
+		if (boot_path_parse(arg, &o->boot))
+			return bad_input(
+				"BOOT=%s is not valid: give auto, pvh or bzimage",
 				arg);
 		return 0;
 	case OPT_ID_VERBOSE:
@@ -192,6 +199,7 @@ static int cmd_run_main(int argc, char **argv)
 		.silence = 120,
 		.runs = 1,
 		.icount_shift = QEMU_ICOUNT_SHIFT_DEFAULT,
+		.vmlinux_cache = "out/build/vmlinux",
 	};
 	struct run_cli c = { 0 };
 	int err;
@@ -214,6 +222,21 @@ static int cmd_run_main(int argc, char **argv)
 	return err;
 }
 
+/* What BOOT=auto would give -kernel, without booting: for tests, scripts. */
+static int cmd_vmlinux(const char *kernel, const char *cache)
+{
+	struct vmlinux_pick pick;
+
+	if (vmlinux_pick(kernel, cache, &pick)) {
+		fprintf(stderr,
+			"bootbench: note: booting the bzImage, not PVH: %s\n",
+			pick.why);
+		return VERDICT_BENCH_FAILED;
+	}
+	printf("%s %s\n", pick.source, pick.path);
+	return 0;
+}
+
 static int cmd_release(const char *kernel)
 {
 	char release[256];
@@ -234,6 +257,9 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!strcmp(cmd, "release") && argc == 3)
 		return cmd_release(argv[2]);
+	if (!strcmp(cmd, "vmlinux") && (argc == 3 || argc == 4))
+		return cmd_vmlinux(argv[2],
+				   argc == 4 ? argv[3] : "out/build/vmlinux");
 	if (!strcmp(cmd, "replay") && argc >= 3 && argc <= 5)
 		return cmd_replay(argv[2], argc >= 4 ? argv[3] : "out/results",
 				  argc == 5 ? argv[4] : "replay");

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "bootbench.h"
+#include "debian.h"
 
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
 {
@@ -295,7 +296,7 @@ static int run_machine_check(struct run_opts *o)
 /* The job's tests and parameters: what a job file can get wrong. */
 int run_params_check(struct run_opts *o)
 {
-	char key[64], ukey[64];
+	char key[64], ukey[64], why[256];
 	int i, err;
 
 	err = tests_parse(o);
@@ -319,6 +320,9 @@ int run_params_check(struct run_opts *o)
 					 o->test, ukey, o->tests[0]->params,
 					 PARAMS_COMMON);
 		err = param_value_check(spec, val);
+		if (err && spec->kind == PARAM_STRESSOR)
+			return bad_input("%s", param_stressor_why(val, why,
+								  sizeof(why)));
 		if (err == -ERANGE && spec->kind == PARAM_UINT)
 			return bad_input(
 				"%s=%s is out of range: give %u to %u (%s)",
@@ -357,6 +361,9 @@ int run_opts_check(struct run_opts *o)
 		return bad_input(
 			"initramfs %s is missing: run it through 'make run'",
 			o->initrd ? o->initrd : "(none)");
+	err = debian_layers_check(o);
+	if (err)
+		return err;
 	if (!program_found(o->qemu))
 		return bad_input(
 			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "bootbench.h"
+#include "debian.h"
 
 /* What the guest saw of its topology, for job.json, and any difference. */
 static char topo_seen[1024], topo_mismatch[512];
@@ -241,6 +242,7 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	      const struct session *s, const char *cmdline)
 {
 	struct json_buf j;
+	char pkgs[1024];
 	int i, err;
 
 	json_buf_init(&j);
@@ -262,6 +264,16 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	json_string_write(&j, o->kernel);
 	json_key_write(&j, "release");
 	json_string_write(&j, release);
+	json_key_write(&j, "boot_path");
+	json_string_write(&j, o->boot_taken ? o->boot_taken : "bzimage");
+	if (o->boot_taken && !strcmp(o->boot_taken, "pvh")) {
+		json_key_write(&j, "boot_image");
+		json_string_write(&j, o->boot_image);
+	}
+	if (o->boot_note[0]) {
+		json_key_write(&j, "boot_note");
+		json_string_write(&j, o->boot_note);
+	}
 	json_key_write(&j, "smp");
 	json_int_write(&j, o->topo.cpus);
 	json_key_write(&j, "mem_mb");
@@ -279,6 +291,11 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	}
 	json_key_write(&j, "qemu_version");
 	json_string_write(&j, o->qemu_version.text);
+	/* The Debian benchmarks' packages, "stress-ng 0.15.06-2, ...". */
+	if (!debian_packages_read(o->initrd, pkgs, sizeof(pkgs)) && *pkgs) {
+		json_key_write(&j, "packages");
+		json_string_write(&j, pkgs);
+	}
 	json_key_write(&j, "cmdline");
 	json_string_write(&j, cmdline);
 	json_key_write(&j, "qemu_command");

@@ -23,6 +23,7 @@ struct job {
 
 /* mounts.c */
 int mounts_setup(void);
+int mounts_loopback_up(void);
 
 /* modules.c */
 int modules_load(unsigned int *nloaded);

@@ -114,6 +114,10 @@ int main(void)
 	/* Read first: a LAVA job's console may stand in for the port. */
 	jerr = job_parse(&job, cmdline);
 	lava_console_set(job.console_lava);
+	err = mounts_loopback_up();
+	if (err)
+		fprintf(stderr, "bootbench-init: loopback: %s\n",
+			strerror(-err));
 	err = port_open_by_name(&init_port, PROTO_PORT_NAME, PORT_WAIT_MS);
 	if (err && lava_console_on())
 		fprintf(stderr,

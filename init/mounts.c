@@ -2,8 +2,12 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <net/if.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "init.h"
 
@@ -41,5 +45,30 @@ int mounts_setup(void)
 				m->target, strerror(errno));
 		}
 	}
+	return err;
+}
+
+/*
+ * Bring the loopback interface up: stress-ng's socket stressors (sock,
+ * sockmany, udp, ...) talk to 127.0.0.1. A kernel without networking
+ * has none, which only those tests notice.
+ */
+int mounts_loopback_up(void)
+{
+	struct ifreq ifr = { 0 };
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	strcpy(ifr.ifr_name, "lo");
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0) {
+		err = -errno;
+		goto out;
+	}
+	ifr.ifr_flags |= IFF_UP | IFF_RUNNING;
+	if (ioctl(fd, SIOCSIFFLAGS, &ifr) < 0)
+		err = -errno;
+out:
+	close(fd);
 	return err;
 }

@@ -2,7 +2,12 @@
 # Give the initramfs for one kernel: the base image, plus for a modular
 # kernel the module subset from its tree, as two concatenated newc
 # archives (the kernel unpacks both). Cached per release and tree.
-# Usage: image.sh BOOTBENCH MKCPIO BASE_CPIO BUILDDIR KERNEL [MODULES]
+# A test that runs a Debian benchmark gets its layer appended too
+# (layer.sh), so the images of the other tests stay as small as ever;
+# the tests are TEST's (a comma list) or, when empty, the job file
+# JOB's. Such an image has IMAGE.packages beside it: "package version"
+# lines, which the host tool records in job.json.
+# Usage: [TEST=a,b] [JOB=file] image.sh BOOTBENCH MKCPIO BASE_CPIO BUILDDIR KERNEL [MODULES]
 # Prints the image's path; errors are one line and exit 2.
 set -eu
 tool=$1 mkcpio=$2 base=$3 build=$4 kernel=$5 modules=${6:-}
@@ -11,6 +16,34 @@ here=$(cd "$(dirname "$0")" && pwd)
 die() {
 	echo "bootbench: $*" >&2
 	exit 2
+}
+
+# The job's tests, from TEST or the job file's "test =" line.
+job_tests() {
+	t=${TEST:-}
+	if [ -z "$t" ] && [ -n "${JOB:-}" ] && [ -f "$JOB" ]; then
+		t=$(sed -n 's/^test *= *//p' "$JOB" | tr -d '[] ')
+	fi
+	echo "$t" | tr ',' ' '
+}
+
+# Print image $1, or $1 with the layers of the job's tests appended
+# (cached in directory $2).
+layers_add() {
+	# shellcheck disable=SC2046 # one word per test
+	layers=$("$here/layer.sh" "$(dirname "$mkcpio")/mklayer" "$mkcpio" "$build" $(job_tests)) || exit 2
+	if [ -z "$layers" ]; then
+		echo "$1"
+		return
+	fi
+	name=$(for l in $layers; do basename "$l" .cpio; done | tr '\n' '+')
+	out=$2/initramfs-${name%+}.cpio
+	mkdir -p "$2"
+	# shellcheck disable=SC2086 # the layers are a word list
+	cat "$1" $layers >"$out.tmp"
+	for l in $layers; do cat "${l%.cpio}.packages"; done >"$out.packages"
+	mv "$out.tmp" "$out"
+	echo "$out"
 }
 
 [ -f "$kernel" ] || die "KERNEL=$kernel does not exist: give the path of a bzImage (arch/x86/boot/bzImage)"
@@ -49,7 +82,7 @@ if [ -z "$moddir" ]; then
 		die "kernel $rel is modular (CONFIG_VIRTIO_CONSOLE=m in $config) but its module tree was not found: give MODULES=<dir>/lib/modules/$rel"
 	fi
 	# Everything the appliance needs is built in (or we cannot tell).
-	echo "$base"
+	layers_add "$base" "$build/images/builtin"
 	exit 0
 fi
 
@@ -72,5 +105,5 @@ if [ ! -f "$img" ] || [ "$base" -nt "$img" ] || [ "$mods" -nt "$img" ]; then
 	cat "$base" "$mods" >"$img.tmp"
 	mv "$img.tmp" "$img"
 fi
+layers_add "$img" "$cache"
 exec 9>&-
-echo "$img"

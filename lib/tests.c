@@ -59,9 +59,11 @@ int test_headline_format(const struct test_desc *t,
 	snprintf(key, sizeof(key), "%.*s", (int)(colon - open - 1), open + 1);
 	if (lookup)
 		val = lookup(key, ctx);
+	/* A comma list (STRESSOR=msg,switch): its first names the headline. */
 	if (val && *val)
-		n = snprintf(buf, size, "%.*s%s%s", (int)(open - t->headline),
-			     t->headline, val, close + 1);
+		n = snprintf(buf, size, "%.*s%.*s%s", (int)(open - t->headline),
+			     t->headline, (int)strcspn(val, ","), val,
+			     close + 1);
 	else
 		n = snprintf(buf, size, "%.*s%.*s%s", (int)(open - t->headline),
 			     t->headline, (int)(close - colon - 1), colon + 1,

@@ -149,6 +149,14 @@ static int cmp_timing_check(const struct result *a, const struct result *b,
 		fprintf(stderr,
 			"bootbench-compare: warning: QEMU %s made %s but QEMU %s made %s: instruction counts around timers may differ\n",
 			a->qemu_version, a->dir, b->qemu_version, b->dir);
+	/* Debian's benchmark itself changed: not the kernel's doing. */
+	if (strcmp(a->packages, b->packages))
+		fprintf(stderr,
+			"bootbench-compare: warning: %s ran %s but %s ran %s: the benchmark's version differs, not only the kernel\n",
+			a->dir,
+			*a->packages ? a->packages : "no Debian package",
+			b->dir,
+			*b->packages ? b->packages : "no Debian package");
 	return 0;
 }
 

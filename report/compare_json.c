@@ -34,6 +34,11 @@ static void cmp_json_result(struct json_buf *j, const struct result *r)
 		json_null_write(j);
 	json_key_write(j, "qemu_version");
 	json_string_write(j, r->qemu_version);
+	/* Absent for runs from before it was recorded (and the goldens). */
+	if (*r->boot_path) {
+		json_key_write(j, "boot_path");
+		json_string_write(j, r->boot_path);
+	}
 	json_key_write(j, "runs");
 	json_int_write(j, r->runs);
 	json_object_close(j);

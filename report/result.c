@@ -158,6 +158,8 @@ static int result_job_read(struct result *r)
 		r->cmdline = result_job_string(doc, "cmdline");
 		r->timing = result_job_string(doc, "timing");
 		r->qemu_version = result_job_string(doc, "qemu_version");
+		r->packages = result_job_string(doc, "packages");
+		r->boot_path = result_job_string(doc, "boot_path");
 		shift = json_member(doc, "icount_shift");
 		if (shift && shift->type == JSON_NUMBER)
 			r->icount_shift = (int)shift->number;
@@ -169,9 +171,11 @@ static int result_job_read(struct result *r)
 		r->cmdline = strdup("");
 		r->timing = strdup("");
 		r->qemu_version = strdup("");
+		r->packages = strdup("");
+		r->boot_path = strdup("");
 	}
 	if (!r->test || !r->release || !r->cmdline || !r->timing ||
-	    !r->qemu_version)
+	    !r->qemu_version || !r->packages || !r->boot_path)
 		ret = -ENOMEM;
 	/* Runs from before TIMING= existed ran in real time. */
 	else if (!*r->timing)
@@ -216,6 +220,8 @@ void result_free(struct result *r)
 	free(r->cmdline);
 	free(r->timing);
 	free(r->qemu_version);
+	free(r->packages);
+	free(r->boot_path);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -72,6 +72,9 @@ static const struct {
 	{ "score", RULES_CONTAINS, RULES_HIGHER },
 	{ "workload", RULES_CONTAINS, RULES_HIGHER },
 	{ "MB/sec", RULES_CONTAINS, RULES_HIGHER },
+	/* will-it-scale.per_process_ops, perf-bench-futex.ops/s */
+	{ "_ops", RULES_ENDS, RULES_HIGHER },
+	{ "ops/s", RULES_ENDS, RULES_HIGHER },
 };
 
 static int rules_word_matches(const char *name, const char *w,

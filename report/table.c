@@ -187,9 +187,13 @@ static void cmp_failure_row_print(const struct cmp *c, const struct cmp_row *r,
 static void cmp_side_describe(const char *label, const struct result *r,
 			      const struct result *base, FILE *f)
 {
-	fprintf(f, "%-5s %s, %u run%s: %s\n", label,
-		*r->release ? r->release : "(release unknown)", r->runs,
-		r->runs == 1 ? "" : "s", r->dir);
+	fprintf(f, "%-5s %s%s%s%s, %u run%s: %s\n", label,
+		*r->release ? r->release : "(release unknown)",
+		*r->boot_path ? " (booted " : "", r->boot_path,
+		*r->boot_path ? ")" : "", r->runs, r->runs == 1 ? "" : "s",
+		r->dir);
+	if (*r->packages)
+		fprintf(f, "      packages: %s\n", r->packages);
 	if (base && strcmp(r->cmdline, base->cmdline))
 		fprintf(f, "      kernel command line differs: %s\n",
 			r->cmdline);

@@ -189,13 +189,11 @@ static int repro_param(const struct lkpmail *m, const char *key,
 static const struct {
 	const char *testcase, *closest;
 } repro_closest[] = {
-	{ "will-it-scale", "context1 or pipe (one process and pipe each)" },
 	{ "netperf", "hackbench IPC=socket (local socket messaging)" },
 	{ "tbench", "hackbench IPC=socket (local socket messaging)" },
 	{ "fio-basic", "dbench (file operations on tmpfs)" },
 	{ "fsmark", "dbench (file operations on tmpfs)" },
 	{ "filebench", "dbench (file operations on tmpfs)" },
-	{ "stress-ng", "aim9 (one system facility at a time)" },
 	{ "reaim", "aim9 (the AIM suite's single-process tests)" },
 	{ "schbench", "perf-bench-sched-pipe (wakeup latency)" },
 	{ "vm-scalability", "aim9 AIM9_TEST=fork_test (page tables)" },
@@ -334,6 +332,85 @@ static int repro_aim9_params(const struct lkpmail *m, struct repro_job *j)
 	return 0;
 }
 
+/* @key's value of the report, or @dflt with a note that it was guessed. */
+static int repro_copy_or(const struct lkpmail *m, struct repro_job *j,
+			 const char *key, const char *dflt, const char *why)
+{
+	if (repro_copy(m, j, key, key))
+		return -ENOENT;
+	if (!lkpmail_param_get(m, key)) {
+		repro_set(j, key, dflt);
+		repro_note("guessed", "%s = %s (%s)", key, dflt, why);
+	}
+	return 0;
+}
+
+/*
+ * LKP's will-it-scale: test, mode (process, thread, or both: then the
+ * report's metric says which side changed), nr_task, runtime.
+ */
+static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("wis_test");
+	const char *v;
+	int threads;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: will-it-scale test '%s' is not one of the upstream testcases bootbench has (benchmarks/wis-tests.def)\n",
+			v ? v : "(none given)");
+		return -ENOENT;
+	}
+	repro_set(j, "test", "will-it-scale");
+	repro_set(j, "wis_test", v);
+	if (repro_param(m, "mode", &v))
+		return -ENOENT;
+	threads = v && !strcmp(v, "thread");
+	if (!v || !strcmp(v, "both")) {
+		threads = strstr(m->metric, "per_thread_ops") != NULL;
+		repro_note(
+			"guessed",
+			"mode = %s (LKP ran %s; the report's metric is %s's)",
+			threads ? "threads" : "process",
+			v ? "both" : "its default, both",
+			threads ? "the threads" : "the processes");
+	}
+	repro_set(j, "mode", threads ? "threads" : "process");
+	if (repro_copy_or(m, j, "nr_task", "100%",
+			  "the report gives no task count"))
+		return -ENOENT;
+	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+}
+
+/* LKP's perf-bench-futex: test, shared, nr_task, runtime. */
+static int repro_futex_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("futex_test");
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (v && param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: perf-bench-futex test '%s' is not one bootbench implements: it has %s\n",
+			v, spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "perf-bench-futex");
+	if (v)
+		repro_set(j, "futex_test", v);
+	if (repro_param(m, "shared", &v))
+		return -ENOENT;
+	repro_set(j, "shared",
+		  v && !strcmp(v, "shared") ? "shared" : "private");
+	if (repro_copy_or(m, j, "nr_task", "100%",
+			  "perf's default, a thread per CPU"))
+		return -ENOENT;
+	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+}
+
 static int repro_pipe_params(const struct lkpmail *m, struct repro_job *j)
 {
 	char buf[32];
@@ -346,6 +423,44 @@ static int repro_pipe_params(const struct lkpmail *m, struct repro_job *j)
 		snprintf(buf, sizeof(buf), "%u", m->perf_loops);
 		repro_set(j, "loops", buf);
 	}
+	return 0;
+}
+
+/*
+ * LKP's stress-ng jobs: one stressor (`test:`), nr_threads, testtime;
+ * Debian's stress-ng runs it, or says why it cannot (params.c).
+ */
+static int repro_stressng_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char why[256], buf[32];
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v) {
+		fprintf(stderr,
+			"bootbench: the stress-ng report names no stressor (test:): give the report with its job parameters\n");
+		return -ENOENT;
+	}
+	if (param_stressor_why(v, why, sizeof(why))) {
+		fprintf(stderr, "bootbench: %s\n", why);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "stress-ng");
+	repro_set(j, "stressor", v);
+	if (repro_param(m, "nr_threads", &v))
+		return -ENOENT;
+	repro_set(j, "nr_threads", v ? v : "100%");
+	if (!v)
+		repro_note("guessed",
+			   "nr_threads = 100%% (LKP's stress-ng jobs' value)");
+	if (repro_param(m, "testtime", &v))
+		return -ENOENT;
+	repro_seconds(v ? v : "60", buf, sizeof(buf));
+	repro_set(j, "testtime", buf);
+	if (!v)
+		repro_note("guessed",
+			   "testtime = 60 (LKP's stress-ng jobs' value)");
 	return 0;
 }
 
@@ -398,6 +513,12 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 	}
 	if (!strcmp(tc, "perf-bench-sched-pipe"))
 		return repro_pipe_params(m, j);
+	if (!strcmp(tc, "stress-ng"))
+		return repro_stressng_params(m, j);
+	if (!strcmp(tc, "will-it-scale"))
+		return repro_wis_params(m, j);
+	if (!strcmp(tc, "perf-bench-futex"))
+		return repro_futex_params(m, j);
 	for (i = 0; i < sizeof(repro_closest) / sizeof(repro_closest[0]); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;
@@ -615,8 +736,9 @@ static void repro_ignored_note(const struct lkpmail *m,
 			       const struct repro_job *j)
 {
 	static const char *const used[] = {
-		"test", "nr_task",    "runtime",  "nr_threads", "mode",
-		"ipc",	"iterations", "testtime", "loops",	NULL,
+		"test",	 "nr_task", "runtime",	  "nr_threads",
+		"mode",	 "ipc",	    "iterations", "testtime",
+		"loops", "shared",  NULL,
 	};
 	int i;
 
@@ -680,6 +802,10 @@ static const struct {
 	{ "dbench.max_latency", "dbench.max_latency-ms" },
 	{ "perf-bench-sched-pipe.ops_per_sec",
 	  "perf-bench-sched-pipe.ops_per_sec" },
+	{ "will-it-scale.per_process_ops", "will-it-scale.per_process_ops" },
+	{ "will-it-scale.per_thread_ops", "will-it-scale.per_thread_ops" },
+	{ "will-it-scale.workload", "will-it-scale.workload" },
+	{ "perf-bench-futex.ops/s", "perf-bench-futex.ops/s" },
 };
 
 /*
@@ -697,8 +823,10 @@ static int repro_metric_pick(const struct lkpmail *m, struct repro_job *j)
 				 repro_metrics[i].ours);
 			return 0;
 		}
-	if (!strncmp(m->metric, "aim9.", 5) &&
-	    strstr(m->metric, ".ops_per_sec")) {
+	/* stress-ng.<stressor>.ops_per_sec (and .ops) are ours too. */
+	if ((!strncmp(m->metric, "aim9.", 5) ||
+	     !strncmp(m->metric, "stress-ng.", 10)) &&
+	    strstr(m->metric, ".ops")) {
 		snprintf(j->metric, sizeof(j->metric), "%s", m->metric);
 		return 0;
 	}

@@ -1,11 +1,12 @@
 #!/bin/sh
 # make bench-boot: what the appliance costs above the kernel's own boot.
 # For the default kernel and for the kernel `make kernel` built from
-# kconfigs/ (when there is one): the wall time of a boot-only job
-# (TEST=boot) through bootbench run, against the floor, the same kernel
-# and QEMU flags with an init that only powers off; N of each,
-# alternated, medians and their ratio, and where the job's time went
-# (job.json "boot", docs/results.md). A measurement, not a test: the
+# kconfigs/ (when there is one), by each boot path (BOOT=bzimage, and
+# BOOT=pvh when the kernel has a PVH entry): the wall time of a
+# boot-only job (TEST=boot) through bootbench run, against the floor,
+# the same kernel and QEMU flags with an init that only powers off; N of
+# each, alternated, medians and their ratio, and where the job's time
+# went (job.json "boot", docs/results.md). A measurement, not a test: the
 # machine is noisy, so it is not part of `make test`.
 # Environment: O, B, KCONFIG_KERNEL, N (5), SMP (2), MEM (1024).
 set -eu
@@ -31,38 +32,53 @@ median() {
 	sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# The median of one job.json field over the runs of $name/$1.
+# The median of one job.json field over the runs of $name/$1 ($1 is
+# <path>/floor or <path>/job).
 col() {
 	for d in "$T/$name/$1"/boot/*/*/[0-9]*; do field "$d" "$2"; done | median
+}
+
+# One boot-only run: $1 the path (bzimage, pvh), $2 floor or job.
+boot() {
+	case $2 in floor) initrd=$T/poweroff.cpio ;; *) initrd=$img ;; esac
+	"$tool" run --kernel "$kernel" --initrd "$initrd" --test boot --boot "$1" \
+		--vmlinux-cache "$B/vmlinux" --smp "$SMP" --mem "$MEM" \
+		--results "$T/$name/$1/$2" >/dev/null 2>&1
 }
 
 measure() {
 	name=$1 kernel=$2
 	img=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$B/base.cpio" "$B" "$kernel")
+	# Extracted once here, so that no timed run pays the decompression.
+	paths=bzimage
+	"$tool" vmlinux "$kernel" "$B/vmlinux" >/dev/null && paths="bzimage pvh"
 	i=0
 	while [ "$i" -lt "$N" ]; do
-		"$tool" run --kernel "$kernel" --initrd "$T/poweroff.cpio" --test boot \
-			--smp "$SMP" --mem "$MEM" --results "$T/$name/floor" >/dev/null 2>&1 || true
-		"$tool" run --kernel "$kernel" --initrd "$img" --test boot \
-			--smp "$SMP" --mem "$MEM" --results "$T/$name/job" >/dev/null 2>&1 || {
-			echo "bench-boot: the boot-only job failed on $kernel" >&2
-			exit 1
-		}
+		for p in $paths; do
+			boot "$p" floor || true
+			boot "$p" job || {
+				echo "bench-boot: the boot-only job failed on $kernel (BOOT=$p)" >&2
+				exit 1
+			}
+		done
 		i=$((i + 1))
 	done
-	floor=$(col floor wall_seconds)
-	job=$(col job wall_seconds)
-	row=$(printf '%-9s %6.2f %6.2f %6.2f' "$name" "$floor" "$job" \
-		"$(awk -v f="$floor" -v j="$job" 'BEGIN { print j / f }')")
-	for k in firmware_s kernel_s init_s job_s poweroff_s; do
-		row="$row $(printf '%8.2f' "$(col job "$k")")"
+	for p in $paths; do
+		floor=$(col "$p/floor" wall_seconds)
+		job=$(col "$p/job" wall_seconds)
+		row=$(printf '%-9s %-7s %6.2f %6.2f %6.2f' "$name" "$p" "$floor" "$job" \
+			"$(awk -v f="$floor" -v j="$job" 'BEGIN { print j / f }')")
+		for k in firmware_s kernel_s init_s job_s poweroff_s; do
+			row="$row $(printf '%8.2f' "$(col "$p/job" "$k")")"
+		done
+		echo "$row"
 	done
-	echo "$row"
-	echo "  image $(wc -c <"$img") bytes, kernel $(wc -c <"$kernel") bytes"
+	echo "  image $(wc -c <"$img") bytes, kernel $(wc -c <"$kernel") bytes; load: $(uptime | sed 's/.*load average: //')"
 }
 
-echo "medians of $N boots each, alternated; SMP=$SMP MEM=${MEM}M; seconds"
-echo "kernel     floor    job  ratio firmware   kernel     init      job poweroff"
+echo "medians of $N boots each, paths and floor/job alternated; SMP=$SMP MEM=${MEM}M; seconds"
+echo "load before: $(uptime | sed 's/.*load average: //')"
+echo "kernel    path     floor    job  ratio firmware   kernel     init      job poweroff"
 measure default "$O/kernel/default/bzImage"
 kk=${KCONFIG_KERNEL:-$O/kernel/build/arch/x86/boot/bzImage}
 if [ -f "$kk" ]; then

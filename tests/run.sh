@@ -23,7 +23,8 @@ build jsonget tests/jsonget.c proto/json_parse.c lib/fileio.c proto/json.c
 build schemacheck tests/schemacheck.c proto/json_parse.c lib/fileio.c proto/json.c
 j=$T/jsonget
 # The host tool itself runs the direct tests under ASan/UBSan.
-build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c benchmarks/params.c report/rules.c report/stats.c
+build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c benchmarks/params.c report/rules.c report/stats.c \
+	-lz -llzma -lbz2 -llzo2 -llz4 -lzstd
 tool=$T/bootbench
 img=$B/base.cpio
 # KERNEL (make test-kernel) runs the suite on another kernel; one with
@@ -61,7 +62,10 @@ area fault test
 area topology test
 area ci-check test
 area fit test
+area pvh test
 area lava test
+area stressng test
+area wis test
 
 # Last: every result file the areas above wrote.
 area schema

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_EXTERNAL_H
+#define BOOTBENCH_EXTERNAL_H
+
+/*
+ * Running a Debian benchmark (benchmarks/debian.def) from an adapter:
+ * its stdout and stderr, line by line, go to @line (and on to our
+ * stdout, where the init keeps them as log records).
+ */
+typedef void (*external_line_fn)(const char *line, void *ctx);
+
+/*
+ * Run argv[0] with its arguments in directory @dir, feeding @line.
+ * Returns its exit status (128 + N for signal N), or -errno when it
+ * could not be started.
+ */
+int external_run(char *const argv[], const char *dir, external_line_fn line,
+		 void *ctx);
+
+#endif

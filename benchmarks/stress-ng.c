@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stress-ng as LKP runs it, with Debian's build from the image's layer:
+ *
+ *   stress-ng --timeout TESTTIME --times --verify --metrics
+ *             --no-rand-seed --STRESSOR NR_THREADS
+ *
+ * (lkp-tests programs/stress-ng/run), in /tmp, and its metrics table
+ * read as LKP's parser reads it: after the "(secs) (secs) (secs)"
+ * header, a row of 10 or 12 fields is "stress-ng: metrc: [pid]
+ * stressor bogo-ops real-time usr-time sys-time ops/s-real ...":
+ *   stress-ng.<stressor>.ops          bogo ops
+ *   stress-ng.<stressor>.ops_per_sec  bogo ops per second of real time
+ *   stress-ng.<stressor>.pass / .fail 1 (fail: zero bogo ops)
+ * until "run time:". A stressor that did no work fails the iteration.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "external.h"
+#include "harness.h"
+#include "params.h"
+
+#define STRESSNG_BIN "/usr/bin/stress-ng"
+
+struct stressng_out {
+	const char *stressor;
+	int in_table; /* between the header and "run time:" */
+	int rows; /* rows of our stressor */
+	double ops;
+};
+
+/* One row of the metrics table, LKP's stat_major_metrics(). */
+static void stressng_row(struct stressng_out *o, char *line)
+{
+	char *f[13], *save = NULL, name[160];
+	int n = 0;
+
+	for (f[n] = strtok_r(line, " \t", &save); f[n] && n < 12;
+	     f[n] = strtok_r(NULL, " \t", &save))
+		n++;
+	if ((n != 10 && n != 12) || strcmp(f[3], o->stressor))
+		return;
+	o->rows++;
+	o->ops = strtod(f[4], NULL);
+	if (!strcmp(f[4], "0")) {
+		snprintf(name, sizeof(name), "stress-ng.%s.fail", f[3]);
+		harness_metric(name, 1);
+		return;
+	}
+	snprintf(name, sizeof(name), "stress-ng.%s.pass", f[3]);
+	harness_metric(name, 1);
+	snprintf(name, sizeof(name), "stress-ng.%s.ops", f[3]);
+	harness_metric(name, o->ops);
+	snprintf(name, sizeof(name), "stress-ng.%s.ops_per_sec", f[3]);
+	harness_metric(name, strtod(f[8], NULL));
+}
+
+/* A "miscellaneous metrics" row, which LKP's parser reads apart. */
+static int stressng_misc(const char *line)
+{
+	static const char *const kinds[] = {
+		"(average",	  "(geometric mean", "(geometic mean",
+		"(harmonic mean", "(total",	     "(maximum",
+		"(minimum"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strstr(line, kinds[i]))
+			return 1;
+	return 0;
+}
+
+static void stressng_line(const char *line, void *ctx)
+{
+	struct stressng_out *o = ctx;
+	char *copy;
+
+	if (strstr(line, "run time:")) {
+		o->in_table = 0;
+		return;
+	}
+	if (strstr(line, "(secs)") && strstr(line, "(real time)")) {
+		o->in_table = 1;
+		return;
+	}
+	if (!o->in_table || !strncmp(line, "stress-ng: fail:", 16) ||
+	    !strncmp(line, "stress-ng: warn:", 16) || stressng_misc(line))
+		return;
+	copy = strdup(line);
+	if (copy)
+		stressng_row(o, copy);
+	free(copy);
+}
+
+/* One stressor: LKP's command line, its table read into metrics. */
+static int stressng_one(const char *stressor, unsigned int threads,
+			unsigned int testtime)
+{
+	char opt[96], nthreads[16], timeout[16];
+	char *cmd[] = { STRESSNG_BIN, "--timeout", timeout,	     "--times",
+			"--verify",   "--metrics", "--no-rand-seed", opt,
+			nthreads,     NULL };
+	struct stressng_out o = { 0 };
+	int status;
+
+	snprintf(opt, sizeof(opt), "--%s", stressor);
+	snprintf(nthreads, sizeof(nthreads), "%u", threads);
+	snprintf(timeout, sizeof(timeout), "%u", testtime);
+	o.stressor = stressor;
+	printf("progress stress-ng --%s %u for %u s\n", stressor, threads,
+	       testtime);
+	status = external_run(cmd, "/tmp", stressng_line, &o);
+	if (status < 0) {
+		fprintf(stderr, "stress-ng: cannot run %s: %s\n", STRESSNG_BIN,
+			strerror(-status));
+		return 1;
+	}
+	if (!o.rows || o.ops <= 0) {
+		fprintf(stderr,
+			"stress-ng: %s did no work (no row or zero bogo ops; stress-ng exited %d)\n",
+			stressor, status);
+		return 1;
+	}
+	if (status)
+		fprintf(stderr, "stress-ng: %s: exited %d after its metrics\n",
+			stressor, status);
+	return status ? 1 : 0;
+}
+
+/* STRESSOR is one stressor, as LKP's jobs, or a comma list run in turn. */
+static int stressng_run(int argc, char **argv)
+{
+	unsigned int threads = 0, testtime = 10;
+	const char *stressor = "msg";
+	const struct harness_param params[] = {
+		{ "stressor", NULL, &stressor },
+		{ "nr_threads", &threads, NULL },
+		{ "testtime", &testtime, NULL },
+	};
+	char why[256], *list, *name, *save = NULL;
+	int failed = 0;
+
+	if (harness_params_parse(argc, argv, params,
+				 sizeof(params) / sizeof(params[0])))
+		return 2;
+	if (param_stressor_why(stressor, why, sizeof(why))) {
+		fprintf(stderr, "stress-ng: %s\n", why);
+		return 2;
+	}
+	/* LKP's default is 100% of the CPUs. */
+	if (!threads)
+		threads = sysconf(_SC_NPROCESSORS_ONLN);
+	list = strdup(stressor);
+	if (!list)
+		return 1;
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save))
+		failed |= stressng_one(name, threads, testtime);
+	free(list);
+	return failed;
+}
+
+const struct bench bench = {
+	.name = "stress-ng",
+	.title = "stress-ng",
+	.run = stressng_run,
+};

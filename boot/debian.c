@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The Debian benchmarks of a job (benchmarks/debian.def): the image
+ * must carry their layer, and job.json records the packages' versions,
+ * which initramfs/layer.sh wrote beside the image (IMAGE.packages).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bootbench.h"
+#include "debian.h"
+
+static const struct debian_bench {
+	const char *test, *package;
+} debian_benches[] = {
+#define DEBIAN(test, package, binaries) { #test, package },
+#include "benchmarks/debian.def"
+#undef DEBIAN
+};
+
+/* "pkg version, pkg version" from IMAGE.packages; "" when it has none. */
+int debian_packages_read(const char *initrd, char *buf, size_t size)
+{
+	char path[4200], line[256];
+	size_t len = 0;
+	FILE *f;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "%s.packages", initrd);
+	f = fopen(path, "r");
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;
+	while (fgets(line, sizeof(line), f) && len < size) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0])
+			len += snprintf(buf + len, size - len, "%s%s",
+					len ? ", " : "", line);
+	}
+	fclose(f);
+	return len < size ? 0 : -E2BIG;
+}
+
+/* Every Debian benchmark of the job has its package in the image. */
+int debian_layers_check(const struct run_opts *o)
+{
+	char have[1024], want[128];
+	size_t n;
+	size_t i;
+	int t, err;
+
+	err = debian_packages_read(o->initrd, have, sizeof(have));
+	if (err)
+		return bad_input(
+			"%s.packages: %s: rebuild the image with 'make run'",
+			o->initrd, strerror(-err));
+	for (t = 0; t < o->ntests; t++)
+		for (i = 0;
+		     i < sizeof(debian_benches) / sizeof(debian_benches[0]);
+		     i++) {
+			if (strcmp(o->tests[t]->name, debian_benches[i].test))
+				continue;
+			/* Its line, first or after a ", ". */
+			n = snprintf(want, sizeof(want), ", %s ",
+				     debian_benches[i].package);
+			if (strncmp(have, want + 2, n - 2) &&
+			    !strstr(have, want))
+				return bad_input(
+					"TEST=%s runs Debian's %s, but initramfs %s has no layer for it: run it through 'make run' (initramfs/image.sh adds the layer)",
+					o->tests[t]->name,
+					debian_benches[i].package, o->initrd);
+		}
+	return 0;
+}

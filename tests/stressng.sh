@@ -1,0 +1,139 @@
+# Sourced by tests/run.sh: Debian's benchmarks in per-test image layers
+# (benchmarks/debian.def, initramfs/layer.sh, initramfs/mklayer.c),
+# stress-ng with LKP's parameters and names, rt-tests' hackbench, and
+# stress-ng reports read into jobs.
+sn_layer=$B/host/mklayer
+
+# The table covers Debian's build: every stressor it lists is RUN or
+# DISK in stress-ng.def, and nothing else is.
+if command -v stress-ng >/dev/null 2>&1; then
+	stress-ng --stressors | tr ' ' '\n' | grep . | sort >"$T/sn.deb"
+	sed -n 's/^STRESSOR("\([^"]*\)", \(RUN\|DISK\)).*/\1/p' benchmarks/stress-ng.def | sort >"$T/sn.def"
+	check "stressng: stress-ng.def has every stressor of Debian's stress-ng as RUN or DISK ($(wc -l <"$T/sn.deb") of them)" \
+		cmp -s "$T/sn.deb" "$T/sn.def"
+else
+	bad "stressng: stress-ng.def matches Debian's stress-ng" "stress-ng is not installed (make deps)"
+fi
+
+# A library the binary needs and the host lacks: one line naming it.
+mkdir -p "$T/snlib"
+printf 'int sn_gone(void) { return 0; }\n' >"$T/snlib/gone.c"
+printf 'int sn_gone(void);\nint main(void) { return sn_gone(); }\n' >"$T/snlib/main.c"
+if $HOSTCC -shared -fPIC -o "$T/snlib/libsngone.so" "$T/snlib/gone.c" &&
+	$HOSTCC -o "$T/snlib/prog" "$T/snlib/main.c" -L"$T/snlib" -lsngone; then
+	rm -f "$T/snlib/libsngone.so"
+	"$sn_layer" "$T/snlib/prog" >"$T/snlib/out" 2>"$T/snlib/err"
+	rc=$?
+	check "stressng: a missing shared library fails the layer build in one line naming it ($(cat "$T/snlib/err"))" \
+		sh -c "test $rc -eq 2 && test \$(wc -l <'$T/snlib/err') -eq 1 && grep -q 'needs libsngone.so' '$T/snlib/err' && test ! -s '$T/snlib/out'"
+else
+	bad "stressng: a missing shared library fails the layer build" "cannot build the test program"
+fi
+
+# The layer holds the binary, its interpreter and every DT_NEEDED.
+"$sn_layer" /usr/bin/stress-ng >"$T/sn.spec" 2>"$T/sn.spec.err"
+sn_need=$(readelf -d /usr/bin/stress-ng 2>/dev/null | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+sn_miss=
+for l in $sn_need; do
+	grep -q "^file [^ ]*/$l " "$T/sn.spec" || sn_miss="$sn_miss $l"
+done
+check "stressng: stress-ng's layer has it, /lib64/ld-linux-x86-64.so.2 and its $(echo $sn_need | wc -w) DT_NEEDED libraries${sn_miss:+ (missing:$sn_miss)}" \
+	sh -c "test -z '$sn_miss' && grep -q '^file /usr/bin/stress-ng ' '$T/sn.spec' && grep -q '^file /lib64/ld-linux-x86-64.so.2 ' '$T/sn.spec'"
+
+# The adapters run on the host too, with the host's Debian binaries.
+"$B/guest/bench/stress-ng" --stressor=msg --testtime=1 --nr_threads=1 >"$T/snn.out" 2>&1
+check "stressng: natively, stress-ng --stressor=msg reports stress-ng.msg.ops_per_sec > 0 and .ops" \
+	sh -c "awk '\$1 == \"metric\" && \$2 == \"stress-ng.msg.ops_per_sec\" && \$3 > 0 { r = 1 } \$2 == \"stress-ng.msg.ops\" && \$3 > 0 { o = 1 } END { exit !(r && o) }' '$T/snn.out'"
+"$B/guest/bench/rt-hackbench" --groups=1 --loops=20 --passes=2 --mode=threads --ipc=pipe >"$T/snh.out" 2>&1
+check "stressng: natively, rt-hackbench reports rt-hackbench.throughput > 0 from rt-tests' Time: lines" \
+	sh -c "grep -q '^Time: ' '$T/snh.out' && awk '\$1 == \"metric\" && \$2 == \"rt-hackbench.throughput\" && \$3 > 0 { f = 1 } END { exit !f }' '$T/snh.out'"
+
+# Refusals, before anything boots: one line, exit 2.
+sn_refuse() {
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test stress-ng --param "stressor=$1" \
+		--results "$T/snbad" >/dev/null 2>"$T/snr.err"
+	rc=$?
+	if [ "$rc" -eq 2 ] && [ "$(wc -l <"$T/snr.err")" -eq 1 ] && grep -q -- "$2" "$T/snr.err"; then
+		ok "stressng: STRESSOR=$1 is refused: $(cat "$T/snr.err")"
+	else
+		bad "stressng: STRESSOR=$1 is refused in one line" "exit $rc: $(cat "$T/snr.err")"
+	fi
+}
+sn_refuse fsize "STRESSOR=fsize needs a filesystem or disk"
+sn_refuse metamix "STRESSOR=metamix is newer than Debian's stress-ng 0.15.06"
+sn_refuse nosuch "STRESSOR=nosuch is no stress-ng stressor"
+# The base image has no stress-ng layer: the run says how to get one.
+"$tool" run --kernel "$KDEF" --initrd "$img" --test stress-ng --param stressor=msg \
+	--results "$T/snbad" >/dev/null 2>"$T/snr.err"
+rc=$?
+check "stressng: an image without stress-ng's layer is refused in one line, naming make run" \
+	sh -c "test $rc -eq 2 && grep -q 'has no layer for it: run it through .make run.' '$T/snr.err' && test \$(wc -l <'$T/snr.err') -eq 1"
+
+# The in-house tests' image is the base one: no layer, the same size.
+sn_plain=$(TEST=execl initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF" 2>/dev/null)
+sn_none=$(TEST= JOB= initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF" 2>/dev/null)
+sn_img=$(TEST=stress-ng initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF" 2>"$T/sni.err")
+# (Debian's stress-ng is the one that names libJudy; our adapter does not.)
+check "stressng: TEST=execl's image is the one without any layer ($(stat -c %s "$sn_plain" 2>/dev/null) bytes), with no Debian stress-ng in it" \
+	sh -c "test -n '$sn_plain' && test '$sn_plain' = '$sn_none' && test ! -e '$sn_plain.packages' &&
+		! grep -q 'libJudy.so.1' '$sn_plain'"
+check "stressng: TEST=stress-ng's image adds the layer ($(stat -c %s "$sn_img" 2>/dev/null) bytes) and names the package" \
+	sh -c "test \$(stat -c %s '$sn_img') -gt \$(stat -c %s '$sn_plain') && grep -q 'libJudy.so.1' '$sn_img' &&
+		grep -q '^stress-ng [0-9]' '$sn_img.packages'"
+
+# One boot: three stressors of different kinds (System V messages, context
+# switches through pipes, clone()) and rt-tests' hackbench. A run of
+# several tests names each metric after its test too.
+sn_res=$T/snres
+make -s run O="$O" RESULTS="$sn_res" TEST=stress-ng,rt-hackbench STRESSOR=msg,switch,clone \
+	NR_THREADS=2 TESTTIME=3 GROUPS=1 LOOPS=50 PASSES=1 SMP=2 MEM=512M Q=1 >"$T/sn.out" 2>&1
+rc=$?
+sn_dir=$(ls -d "$sn_res"/stress-ng,rt-hackbench/*/*/0 2>/dev/null | head -n 1)
+if [ "$rc" -eq 0 ] && [ -n "$sn_dir" ]; then
+	ok "stressng: make run TEST=stress-ng,rt-hackbench STRESSOR=msg,switch,clone boots and exits 0"
+else
+	bad "stressng: make run TEST=stress-ng,rt-hackbench STRESSOR=msg,switch,clone boots and exits 0" \
+		"exit $rc: $(tail -n 3 "$T/sn.out" | tr '\n' ' ')"
+fi
+for s in msg switch clone; do
+	ops=$($j "$sn_dir/stats.json" "stress-ng.stress-ng.$s.ops" 2>/dev/null)
+	rate=$($j "$sn_dir/stats.json" "stress-ng.stress-ng.$s.ops_per_sec" 2>/dev/null)
+	check "stressng: stress-ng.$s.ops ($ops) and stress-ng.$s.ops_per_sec ($rate) are present and positive" \
+		awk -v a="${ops:-0}" -v b="${rate:-0}" 'BEGIN { exit !(a > 0 && b > 0) }'
+done
+rt=$($j "$sn_dir/stats.json" rt-hackbench.rt-hackbench.throughput 2>/dev/null)
+check "stressng: rt-hackbench.throughput ($rt) is present and positive" \
+	awk -v a="${rt:-0}" 'BEGIN { exit !(a > 0) }'
+sn_pk=$($j "$sn_dir/job.json" packages 2>/dev/null)
+check "stressng: job.json names the Debian packages that ran ($sn_pk)" \
+	sh -c "echo '$sn_pk' | grep -q '^stress-ng [0-9].*, rt-tests [0-9]'"
+
+# Reports: the mail becomes the job (tests/reproduce.sh checks every
+# kept mail the same way); a disk stressor's report is refused.
+sn_mail=tests/reproduce/reports/stress-ng-msg-nfs-timecreate-41.2.txt
+"$tool" reproduce "$sn_mail" "$T/snrp" >/dev/null 2>&1
+check "stressng: the stress-ng msg report becomes test = stress-ng, stressor = msg, nr_threads = 100%, testtime = 60" \
+	sh -c "grep -v '^#\|^report\|^machine' '$T/snrp/stress-ng-msg-nfs-timecreate-41.2/job' | tr '\n' ' ' |
+		grep -qx 'test = stress-ng stressor = msg nr_threads = 100% testtime = 60 '"
+sed 's/test: msg/test: sysinfo/; s/stress-ng\.msg\./stress-ng.sysinfo./' "$sn_mail" >"$T/sn-sysinfo.txt"
+"$tool" reproduce "$T/sn-sysinfo.txt" "$T/snrp" >/dev/null 2>&1
+check "stressng: a sysinfo report becomes STRESSOR=sysinfo with the report's metric" \
+	sh -c "grep -q '^stressor = sysinfo' '$T/snrp/sn-sysinfo/job'"
+sed 's/test: msg/test: fsize/' "$sn_mail" >"$T/sn-fsize.txt"
+"$tool" reproduce "$T/sn-fsize.txt" "$T/snrp" >/dev/null 2>"$T/snf.err"
+rc=$?
+check "stressng: a report of a disk stressor (fsize) is refused, saying why" \
+	sh -c "test $rc -eq 2 && grep -q 'STRESSOR=fsize needs a filesystem or disk' '$T/snf.err' && test ! -e '$T/snrp/sn-fsize'"
+
+# compare shows each side's packages and warns when they differ.
+if [ -n "$sn_dir" ]; then
+	mkdir -p "$T/sncmp"
+	cp -r "$(dirname "$sn_dir")" "$T/sncmp/new"
+	sed -i 's/"stress-ng [^",]*/"stress-ng 99.0-1/' "$T/sncmp/new"/0/job.json
+	"$B/host/bootbench-compare" "$(dirname "$sn_dir")" "$T/sncmp/new" >"$T/sncmp/out" 2>"$T/sncmp/err"
+	check "stressng: compare prints each side's packages and warns that stress-ng's version differs" \
+		sh -c "grep -q 'packages: stress-ng 0.15' '$T/sncmp/out' && grep -q 'packages: stress-ng 99.0-1' '$T/sncmp/out' &&
+			grep -q 'warning: .* ran stress-ng 0.15.* but .* ran stress-ng 99.0-1, .*: the benchmark.s version differs' '$T/sncmp/err'"
+else
+	bad "stressng: compare warns when the packages differ" "no run directory from the boot above"
+fi
