@@ -5,41 +5,15 @@ O ?= out
 B := $(O)/build
 RESULTS ?= $(O)/results
 
-# What to boot and run
+# What to boot and run. The benchmark parameters (RUNTIME, DURATION,
+# PASSES, NR_TASK, ..., proto/jobkeys.def) and run's options (SMP, MEM,
+# SOCKETS, ..., boot/options.def) are read from those tables below;
+# unset, the tool's defaults hold (bootbench run --help).
 KERNEL ?=
 MODULES ?=
 TEST ?= execl
-RUNTIME ?=
-DURATION ?=
-PASSES ?=
-NR_TASK ?=
-ITERATIONS ?=
-WATCHDOG ?=
-NR_THREADS ?=
-GROUPS ?=
-FDS ?=
-LOOPS ?=
-DATASIZE ?=
-MODE ?=
-IPC ?=
-FAULT ?=
-AIM9_TEST ?=
-STRESSOR ?=
-TESTTIME ?=
 LAYER ?= stress-ng
-WIS_TEST ?=
-FUTEX_TEST ?=
-SHARED ?=
 RUNS ?= 1
-MONITORS ?=
-SMP ?=
-SOCKETS ?=
-CORES ?=
-THREADS ?=
-NUMA ?=
-MACHINE ?=
-LSCPU ?=
-MEM ?=
 ACCEL ?= auto
 FIRMWARE ?= auto
 # auto: a kernel with a PVH entry boots as an uncompressed vmlinux
@@ -64,12 +38,7 @@ NEW_KERNEL ?=
 BASE_CMDLINE ?=
 NEW_CMDLINE ?=
 DRY ?=
-# realtime, or deterministic: TCG counts instructions (docs/deterministic.md)
-TIMING ?= realtime
-ICOUNT_SHIFT ?= 5
-TIMEOUT ?= 3600
 FUZZ_SECONDS ?= 60
-SILENCE ?= 120
 QEMU ?= qemu-system-x86_64
 # make kernel: a kernel tree, the base config and the fragments to merge
 KSRC ?=
@@ -119,7 +88,7 @@ KERNEL_PATH := $(KERNEL)
 KERNEL_DEP :=
 endif
 
-TESTS := $(shell sed -n 's/^TEST.\([a-z0-9_-]*\),.*/\1/p' benchmarks/tests.def)
+TESTS := $(shell sed -n 's/^\(TEST\|BENCH\).\([a-z0-9_-]*\),.*/\2/p' benchmarks/tests.def)
 
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare
@@ -140,8 +109,8 @@ LIB_SRCS := $(wildcard lib/*.c)
 HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) benchmarks/params.c \
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
-COMPARE_HDRS := $(wildcard report/*.h proto/*.h lib/*.h) benchmarks/tests.def
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def \
+COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def \
 	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
@@ -150,13 +119,31 @@ BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benc
 SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
 
-PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
-	groups fds loops datasize mode ipc monitors fault aim9_test stressor testtime \
-	wis_test futex_test shared
-PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
-	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(call sq,$(p)=$($(shell echo $(p) | tr a-z A-Z)))))
+# make run passes every variable of the two tables that is set, through
+# the environment (so values with spaces, quotes or backticks arrive as
+# given): a parameter as --param key="$$KEY", an option as --opt "$$VAR".
+PARAM_NAMES := $(shell sed -n 's/^JOBKEY."\([a-z0-9_]*\)".*/\1/p' proto/jobkeys.def)
+upper = $(shell echo $(1) | tr a-z- A-Z_)
+PARAM_VARS := $(foreach p,$(PARAM_NAMES),$(p):$(call upper,$(p)))
+# option:VARIABLE for run's options with an argument, KERNEL aside
+# (make run gives the default kernel's path when it is empty).
+RUN_VARS := $(filter-out kernel:% %:,$(shell sed -n \
+	's/^OPT.[A-Z_]*, "\([a-z-]*\)", "\([A-Z_0-9]*\)", [A-Z]*, [a-z_.]*, [^,]*, [^,]*, "[^"]*".*/\1:\2/p' boot/options.def))
+var_of = $(word 2,$(subst :, ,$(1)))
+key_of = $(word 1,$(subst :, ,$(1)))
+PARAM_ARGS := $(foreach p,$(PARAM_VARS),$(if $($(call var_of,$(p))),--param $(call key_of,$(p))="$$$(call var_of,$(p))"))
+RUN_ARGS := $(foreach o,$(RUN_VARS),$(if $($(call var_of,$(o))),--$(call key_of,$(o)) "$$$(call var_of,$(o))"))
+$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
 
-.PHONY: all run lava-job test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce
+# Sanitized objects for the tests (tests/lib.sh's build links them):
+# one object per source, rebuilt when it or a header it includes changes.
+SAN_CFLAGS := -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+$(B)/asan/%.o: %.c
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
+-include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
+
+.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 
@@ -186,7 +173,7 @@ $(MKLAYER): initramfs/mklayer.c
 $(LIBKMOD): init/libkmod-build.sh
 	$(AT)init/libkmod-build.sh $(B)/libkmod
 
-$(INIT): $(INIT_SRCS) init/init.h proto/json.h proto/lava.h proto/lava.def $(LIBKMOD)
+$(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(LIBKMOD)
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -I$(B)/libkmod/include \
@@ -196,7 +183,7 @@ $(INIT): $(INIT_SRCS) init/init.h proto/json.h proto/lava.h proto/lava.def $(LIB
 BENCH_EXTRA_will-it-scale := benchmarks/wis-cases.c
 BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def
 
-$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c
+$(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< $(BENCH_EXTRA_$*) -lm
@@ -221,7 +208,7 @@ $(B)/host/bench/%-image: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harn
 # to run on bare metal beside the VM numbers: make host-bench.
 HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS) $(BENCH_AUX))
 
-$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c
+$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< $(BENCH_EXTRA_$*) -lm -lpthread
@@ -267,19 +254,15 @@ run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 	$(AT)img=$$(TEST=$(call sq,$(TEST)) JOB=$(call sq,$(JOB)) initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))) && \
-	$(BOOTBENCH) run --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" \
-		--test $(call sq,$(TEST)) $(PARAM_ARGS) --smp $(call sq,$(SMP)) --mem $(call sq,$(MEM)) \
-		--sockets $(call sq,$(SOCKETS)) --cores $(call sq,$(CORES)) --threads $(call sq,$(THREADS)) \
-		--numa $(call sq,$(NUMA)) --machine $(call sq,$(MACHINE)) --lscpu $(call sq,$(LSCPU)) \
-		--accel $(call sq,$(ACCEL)) --firmware $(call sq,$(FIRMWARE)) --cmdline $(call sq,$(CMDLINE)) \
-		--timeout $(call sq,$(TIMEOUT)) \
-		--timing $(call sq,$(TIMING)) --icount-shift $(call sq,$(ICOUNT_SHIFT)) \
-		--silence $(call sq,$(SILENCE)) --results $(call sq,$(RESULTS)) --qemu $(call sq,$(QEMU)) \
-		--runs $(call sq,$(RUNS)) --boot $(call sq,$(BOOT)) --vmlinux-cache "$(B)/vmlinux" \
-		$(if $(JOB),--job $(call sq,$(JOB))) $(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) \
-		$(if $(filter 0,$(FIT)),--no-fit) $(if $(MAX_VCPUS),--max-vcpus $(call sq,$(MAX_VCPUS))) \
-		$(if $(SHARD),--shard $(call sq,$(SHARD))) $(if $(filter 1,$(TAP)),--tap) \
-		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(RUN_EXTRA)
+	$(BOOTBENCH) run --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(PARAM_ARGS) $(RUN_ARGS) --vmlinux-cache "$(B)/vmlinux" \
+		$(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) $(if $(filter 0,$(FIT)),--no-fit) \
+		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(RUN_EXTRA)
+
+# make check: the tier without boots (under a minute); make test: check
+# and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).
+check:
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
+	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=check SEL="$(or $(T),$(AREA))" tests/run.sh
 
 # The arguments of make run, written as LAVA jobs instead of booted.
 lava-job: deps
@@ -288,7 +271,7 @@ lava-job: deps
 test:
 	$(AT)boot/deps.sh test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
-	$(AT)O=$(O) B=$(B) HOSTCC=$(HOSTCC) AREA=$(AREA) tests/run.sh
+	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=test SEL="$(or $(T),$(AREA))" tests/run.sh
 
 kernel:
 	$(AT)test -n $(call sq,$(KSRC)) || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
@@ -348,7 +331,8 @@ help:
 	@echo 'Targets:'
 	@echo '  run           boot KERNEL, run TEST, write $(RESULTS)/<test>/<params>/<release>/<N>'
 	@echo '  lava-job      JOB= or TEST=...: LAVA job definitions in LAVA_OUT, booting nothing (docs/lava.md)'
-	@echo '  test          unit tests and boot tests on the default kernel'
+	@echo '  check         the tests without boots: unit, golden, image, native runs, bad input, replay, schema (< 1 min)'
+	@echo '  test          check, then the boot tests on the default kernel (T=<area>[.<i>] selects: docs/tests.md)'
 	@echo '  test-kernel   build linux-source-6.1 with KCONFIG (cached) and run the boot tests on it'
 	@echo '  image         build the initramfs for KERNEL and print its path'
 	@echo '  kernel        build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT'
@@ -366,7 +350,7 @@ help:
 	@echo '  format        clang-format the C sources'
 	@echo '  clean         remove $(O)'
 	@echo
-	@echo 'Variables (current value):'
+	@echo 'Variables (current value; every run option with its variable: bootbench run --help):'
 	@echo '  KERNEL=$(KERNEL)		bzImage to boot (empty: $(DEFAULT_KERNEL_DIR)/bzImage)'
 	@echo '  MODULES=$(MODULES)		module tree of KERNEL (default: found next to it)'
 	@echo '  TEST=$(TEST)		one of: $(TESTS)'
@@ -406,13 +390,13 @@ help:
 	@echo '  FIRMWARE=$(FIRMWARE)		auto (qboot when QEMU ships it), seabios, qboot or a file'
 	@echo '  BOOT=$(BOOT)		auto (a vmlinux through PVH when the kernel has it, cached in $(B)/vmlinux), pvh or bzimage'
 	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'
-	@echo '  TIMING=$(TIMING)	realtime, or deterministic (QEMU counts instructions: docs/deterministic.md)'
-	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns'
-	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot'
+	@echo '  TIMING=$(TIMING)	realtime (default), or deterministic (QEMU counts instructions: docs/deterministic.md)'
+	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns (default 5)'
+	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot (default 3600)'
 	@echo '  LAVA_OUT=$(LAVA_OUT)		make lava-job: where the LAVA jobs go'
 	@echo '  LAVA_URL=$(LAVA_URL)		make lava-job: where LAVA downloads the kernel and initramfs (empty: file:// here)'
-	@echo '  AREA=$(AREA)		make test: only tests/<AREA>.sh (e.g. AREA=fit), after the builds'
-	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang'
+	@echo '  T=$(T)		make test/check: only these areas of tests/run.sh, or test i of one: T=cpio,native or T=cpio.3 (AREA= too)'
+	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang (default 120)'
 	@echo '  QEMU=$(QEMU)'
 	@echo '  KSRC=$(KSRC) KBASE=$(KBASE) KCONFIG=$(KCONFIG) KOUT=$(KOUT)'
 	@echo '  BASE=$(BASE) NEW=$(NEW)	kernel result directories to compare'

@@ -6,8 +6,6 @@
 
 #include "params.h"
 
-#define PARAM_TASKS_MAX 4096
-
 /* will-it-scale's testcases, as the table names them. */
 static const char param_wis_names[] =
 #define WIS_TEST(name, desc, prep, size) #name " "
@@ -16,48 +14,10 @@ static const char param_wis_names[] =
 	"";
 
 static const struct param_spec param_specs[] = {
-	{ "runtime", PARAM_UINT, 1, 86400,
-	  "seconds, LKP style (UnixBench: runtime/10 iterations)", NULL },
-	{ "duration", PARAM_UINT, 1, 86400,
-	  "seconds per pass (overrides the program's default)", NULL },
-	{ "passes", PARAM_UINT, 1, 1000, "passes (overrides runtime)", NULL },
-	{ "nr_task", PARAM_TASKS, 1, PARAM_TASKS_MAX,
-	  "parallel copies: N or N% of the CPUs", NULL },
-	{ "nr_threads", PARAM_TASKS, 1, PARAM_TASKS_MAX,
-	  "groups or tasks: N or N% of the CPUs", NULL },
-	{ "iterations", PARAM_UINT, 1, 10000, "iterations in one boot", NULL },
-	{ "monitors", PARAM_UINT, 0, 1,
-	  "1 (default) reads the monitors around iterations, 0 does not",
-	  NULL },
-	{ "watchdog", PARAM_UINT, 1, 7 * 86400,
-	  "seconds one iteration may take before it is killed", NULL },
-	{ "groups", PARAM_UINT, 1, 10000, "hackbench groups", NULL },
-	{ "fds", PARAM_UINT, 1, 1000,
-	  "hackbench senders (and receivers) per group", NULL },
-	{ "loops", PARAM_UINT, 1, 1000000000, "messages or round trips", NULL },
-	{ "datasize", PARAM_UINT, 1, 1 << 20, "bytes per message", NULL },
-	{ "mode", PARAM_CHOICE, 0, 0, "process or threads", "process threads" },
-	{ "ipc", PARAM_CHOICE, 0, 0, "socket or pipe", "socket pipe" },
-	{ "aim9_test", PARAM_CHOICE, 0, 0,
-	  "the AIM9 test: shared_memory (default), fork_test, exec_test, signal_test, pipe_cpy, stream_pipe or dgram_pipe",
-	  "shared_memory fork_test exec_test signal_test pipe_cpy stream_pipe dgram_pipe" },
-	{ "stressor", PARAM_STRESSOR, 0, 0,
-	  "a stress-ng stressor (stress-ng --stressors; docs/benchmarks.md)",
-	  NULL },
-	{ "testtime", PARAM_UINT, 1, 86400,
-	  "seconds each stress-ng stressor runs (LKP testtime)", NULL },
-	{ "wis_test", PARAM_CHOICE, 0, 0,
-	  "the will-it-scale testcase: context_switch1 (default) or another of benchmarks/wis-tests.def",
-	  param_wis_names },
-	{ "futex_test", PARAM_CHOICE, 0, 0,
-	  "perf bench futex's test: hash (default), wake, wake-parallel, requeue or lock-pi",
-	  "hash wake wake-parallel requeue lock-pi" },
-	{ "shared", PARAM_CHOICE, 0, 0,
-	  "perf bench futex's futexes: private (default) or shared (-S)",
-	  "private shared" },
-	{ "fault", PARAM_CHOICE, 0, 0,
-	  "segv, exit, hang, oom, panic, warn or stall (test-only)",
-	  "segv exit hang oom panic warn stall" },
+#define JOBKEY(name, kind, min, max, help, choices) \
+	{ name, PARAM_##kind, min, max, help, choices },
+#include "proto/jobkeys.def"
+#undef JOBKEY
 };
 
 const struct param_spec *param_spec_find(const char *name)

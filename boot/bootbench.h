@@ -36,9 +36,6 @@
 #define TESTS_MAX 32
 /* docs/schema/job.schema.json */
 #define JOB_SCHEMA_VERSION 1
-/* TEST=unixbench: the indexed system set this appliance has. */
-#define UNIXBENCH_SET \
-	"execl,spawn,context1,pipe,syscall,shell1,shell8,fstime,fsbuffer,fsdisk"
 
 struct run_opts {
 	const char *kernel, *initrd, *test, *results, *qemu, *cmdline;

@@ -28,13 +28,16 @@ static const char *ci_kcidb_status(enum verdict v)
 	}
 }
 
-/* The headline's unit, as the original benchmarks print it. */
-static const char *ci_unit(const char *test, const char *metric)
+/*
+ * The headline's unit, as the original benchmarks print it: tests.def's,
+ * else from the metric's name.
+ */
+static const char *ci_unit(const struct test_desc *t, const char *metric)
 {
 	size_t n = strlen(metric);
 
-	if (!strcmp(metric, "unixbench.throughput"))
-		return strncmp(test, "shell", 5) ? "lps" : "lpm";
+	if (t->unit)
+		return t->unit;
 	if (n > 7 && !strcmp(metric + n - 7, "-MB/sec"))
 		return "MB/s";
 	if (n > 8 && !strcmp(metric + n - 8, "_per_sec"))
@@ -307,7 +310,7 @@ int kcidb_write(const struct rundir *rd, const struct run_opts *o,
 	for (i = 0; i < o->ntests; i++) {
 		const struct stream_metric *m =
 			ci_headline(o, s, i, name, sizeof(name));
-		const char *unit = ci_unit(o->tests[i]->name, name);
+		const char *unit = ci_unit(o->tests[i], name);
 
 		/* KCIDB paths are [a-zA-Z0-9_-] words joined by dots. */
 		snprintf(path, sizeof(path), "bootbench.%s", o->tests[i]->name);

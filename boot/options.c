@@ -66,7 +66,7 @@ static int program_found(const char *prog)
 
 static int tests_parse(struct run_opts *o)
 {
-	char names[512], *list, *name, *save = NULL;
+	char names[512], suite[512], *list, *name, *save = NULL;
 	const char *expanded = o->test;
 	int err = 0;
 
@@ -74,8 +74,9 @@ static int tests_parse(struct run_opts *o)
 	if (!o->test || !*o->test)
 		return bad_input("no TEST given: say TEST=<name>, one of: %s",
 				 names);
-	if (!strcmp(o->test, "unixbench"))
-		expanded = UNIXBENCH_SET;
+	/* TEST=<suite> (unixbench): every test of it, as tests.def lists them. */
+	if (test_suite_list(o->test, ",", suite, sizeof(suite)) > 0)
+		expanded = suite;
 	if (strlen(expanded) >= sizeof(o->test_list))
 		return bad_input("TEST=%s is too long", o->test);
 	strcpy(o->test_list, expanded);

@@ -399,8 +399,8 @@ int unixbench_index_add(struct stream *st)
 
 		metric_name(st, test, "unixbench.score", name, sizeof(name));
 		m = stream_metric_find(st, name);
-		ok = t && !strcmp(t->headline, "unixbench.throughput") && m &&
-		     m->n && stream_metric_value(m) > 0;
+		ok = t && !strcmp(t->suite, "unixbench") && m && m->n &&
+		     stream_metric_value(m) > 0;
 		if (ok) {
 			log_sum += log(stream_metric_value(m));
 			n++;

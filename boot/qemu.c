@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "proto/proto.h"
 #include "qemu.h"
 
 int qemu_args_build(const struct qemu_conf *c, struct strv *a)
@@ -127,9 +128,8 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 	else
 		strv_addf(a, "socket,id=res,path=%s", c->results_sock);
 	strv_add(a, "-device");
-	strv_add(
-		a,
-		"virtserialport,bus=vser.0,chardev=res,name=" QEMU_RESULTS_PORT);
+	strv_add(a,
+		 "virtserialport,bus=vser.0,chardev=res,name=" PROTO_PORT_NAME);
 	return a->err;
 }
 

@@ -41,8 +41,6 @@ struct qemu_version {
 	char text[64];
 };
 
-#define QEMU_RESULTS_PORT "bootbench.results"
-
 int qemu_args_build(const struct qemu_conf *c, struct strv *argv);
 int qemu_accel_parse(const char *s, enum qemu_accel *out);
 /* Runs BINARY -version; -ENOEXEC when its output names no version. */

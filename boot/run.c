@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "bootbench.h"
 #include "proto/names.h"
+#include "proto/proto.h"
 
 static void ev_hello(void *ctx, const struct json_value *rec)
 {
@@ -321,11 +322,12 @@ int cmd_run(struct run_opts *o)
 		return VERDICT_INFRA;
 	snprintf(
 		cmdline, len,
-		"console=ttyS0 panic=-1 cryptomgr.notests no_timer_check bootbench.test=%s",
+		"console=ttyS0 panic=-1 cryptomgr.notests no_timer_check " PROTO_JOB_PREFIX
+		"test=%s",
 		o->test_list);
 	for (i = 0; i < o->nparams; i++)
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
-			 " bootbench.%s", o->params[i]);
+			 " " PROTO_JOB_PREFIX "%s", o->params[i]);
 	if (o->cmdline && *o->cmdline)
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
 			 " %s", o->cmdline);

@@ -269,221 +269,275 @@ static int session_accept(int lfd[2], int cfd[2], pid_t qemu, int *status)
 	return 0;
 }
 
-int session_run(const struct session_conf *c, struct session *s, FILE *raw,
-		const struct stream_events *ev)
-{
-	char sockdir[] = "/tmp/bootbench.XXXXXX", con_path[64] = "";
-	char res_path[64] = "";
-	struct qemu_conf qc = c->qemu;
-	struct strv argv = { 0 };
-	struct console con = { 0 };
-	int lfd[2] = { -1, -1 }, cfd[2] = { -1, -1 }, err, i;
-	double start, last_record, last_console, panic_at = 0;
-	int qemu_done = 0, killed = 0, stream_failed = 0;
-	char logpath[4096], tail[256];
-	pid_t qemu = -1;
+/* One boot's moving parts, from setup to teardown. */
+struct session_live {
+	const struct session_conf *c;
+	struct session *s;
+	char sockdir[32], con_path[64], res_path[64];
+	struct strv argv;
+	struct console con;
+	int lfd[2], cfd[2];
+	double start, last_record, last_console, panic_at;
+	int qemu_done, killed, stream_failed;
+	pid_t qemu;
+};
 
-	memset(s, 0, sizeof(*s));
-	stream_init(&s->stream, raw, ev);
-	snprintf(logpath, sizeof(logpath), "%s/console.log", c->workdir);
-	con.log = fopen(logpath, "w");
-	con.verbose = c->verbose;
-	if (!con.log) {
-		err = -errno;
-		session_verdict(s, VERDICT_INFRA, "cannot write %s: %s",
-				logpath, strerror(-err));
-		return err;
-	}
+/* The sockets, the QEMU command and QEMU, connected to both sockets. */
+static int session_setup(struct session_live *l)
+{
+	struct session *s = l->s;
+	struct qemu_conf qc = l->c->qemu;
+	char tail[256];
+	int err;
+
 	/* Socket paths are short; the result directory path may not be. */
-	if (!mkdtemp(sockdir)) {
+	strcpy(l->sockdir, "/tmp/bootbench.XXXXXX");
+	if (!mkdtemp(l->sockdir)) {
 		err = -errno;
 		session_verdict(s, VERDICT_INFRA, "mkdtemp: %s",
 				strerror(-err));
-		goto out;
+		return err;
 	}
-	snprintf(con_path, sizeof(con_path), "%s/console", sockdir);
-	snprintf(res_path, sizeof(res_path), "%s/results", sockdir);
-	lfd[0] = session_listen(con_path);
-	lfd[1] = session_listen(res_path);
-	if (lfd[0] < 0 || lfd[1] < 0) {
-		err = lfd[0] < 0 ? lfd[0] : lfd[1];
+	snprintf(l->con_path, sizeof(l->con_path), "%s/console", l->sockdir);
+	snprintf(l->res_path, sizeof(l->res_path), "%s/results", l->sockdir);
+	l->lfd[0] = session_listen(l->con_path);
+	l->lfd[1] = session_listen(l->res_path);
+	if (l->lfd[0] < 0 || l->lfd[1] < 0) {
+		err = l->lfd[0] < 0 ? l->lfd[0] : l->lfd[1];
 		session_verdict(s, VERDICT_INFRA, "cannot listen on %s: %s",
-				sockdir, strerror(-err));
-		goto out;
+				l->sockdir, strerror(-err));
+		return err;
 	}
-	qc.console_sock = con_path;
-	qc.results_sock = res_path;
-	err = qemu_args_build(&qc, &argv);
+	qc.console_sock = l->con_path;
+	qc.results_sock = l->res_path;
+	err = qemu_args_build(&qc, &l->argv);
 	if (err) {
 		session_verdict(s, VERDICT_INFRA,
 				"building the QEMU command: %s",
 				strerror(-err));
-		goto out;
+		return err;
 	}
-	s->qemu_cmd = strv_join(&argv);
-	start = session_now();
-	qemu = session_qemu_spawn(c, argv.v, &err);
-	if (qemu < 0) {
+	s->qemu_cmd = strv_join(&l->argv);
+	l->start = session_now();
+	l->qemu = session_qemu_spawn(l->c, l->argv.v, &err);
+	if (l->qemu < 0) {
 		session_verdict(s, VERDICT_INFRA, "cannot start %s: %s",
 				qc.binary, strerror(-err));
-		goto out;
+		return err;
 	}
-	err = session_accept(lfd, cfd, qemu, &s->qemu_status);
-	if (err) {
-		if (err == -ECHILD)
-			qemu_done = 1;
-		session_qemu_log_tail(c, tail, sizeof(tail));
-		if (err == -EINTR)
-			session_verdict(
-				s, VERDICT_INTERRUPTED,
+	err = session_accept(l->lfd, l->cfd, l->qemu, &s->qemu_status);
+	if (!err)
+		return 0;
+	if (err == -ECHILD)
+		l->qemu_done = 1;
+	session_qemu_log_tail(l->c, tail, sizeof(tail));
+	if (err == -EINTR)
+		session_verdict(s, VERDICT_INTERRUPTED,
 				"interrupted by %s: QEMU stopped, the run kept",
 				strsignal(session_interrupted));
-		else
-			session_verdict(s, VERDICT_INFRA,
-					"QEMU did not start: %s",
-					tail[0] ? tail : strerror(-err));
-		goto out;
-	}
+	else
+		session_verdict(s, VERDICT_INFRA, "QEMU did not start: %s",
+				tail[0] ? tail : strerror(-err));
+	return err;
+}
 
-	last_record = last_console = session_now();
-	while (cfd[0] >= 0 || cfd[1] >= 0) {
-		struct pollfd p[2] = { { cfd[0], POLLIN, 0 },
-				       { cfd[1], POLLIN, 0 } };
+/* What arrived on socket @i (0: console, 1: results); -1 stops the pump. */
+static int session_pump(struct session_live *l, int i, double now)
+{
+	struct session *s = l->s;
+	char buf[65536];
+	ssize_t n;
+	int err;
+
+	n = read(l->cfd[i], buf, sizeof(buf));
+	if (n <= 0) {
+		if (n < 0 && errno == EINTR)
+			return 0;
+		close(l->cfd[i]);
+		l->cfd[i] = -1;
+		return 0;
+	}
+	if (i == 0) {
+		l->last_console = now;
+		if (!s->console_wall)
+			s->console_wall = now - l->start;
+		if (session_console_feed(s, &l->con, buf, n, now, &l->panic_at))
+			session_verdict(s, VERDICT_INFRA, "out of memory");
+		return 0;
+	}
+	l->last_record = now;
+	/* After a write error, drain the guest but keep nothing. */
+	err = l->stream_failed ? 0 : stream_feed(&s->stream, buf, n);
+	if (err) {
+		l->stream_failed = 1;
+		session_verdict(s, VERDICT_INFRA, "writing samples.jsonl: %s",
+				strerror(-err));
+		return -1;
+	}
+	if (s->stream.have_hello && !s->hello_wall)
+		s->hello_wall = now - l->start;
+	if (s->stream.have_done && !s->done_wall)
+		s->done_wall = now - l->start;
+	return 0;
+}
+
+/* Whether the boot must end now (a verdict said why). */
+static int session_watchdog(struct session_live *l, double now)
+{
+	const struct session_conf *c = l->c;
+	struct session *s = l->s;
+
+	if (session_interrupted) {
+		session_verdict(s, VERDICT_INTERRUPTED,
+				"interrupted by %s: QEMU stopped, the run kept",
+				strsignal(session_interrupted));
+	} else if (l->con.total > SESSION_CONSOLE_MAX) {
+		s->truncated = 1;
+		session_verdict(
+			s, VERDICT_STREAM,
+			"truncated: the guest wrote more than %lu MiB on the console; console.log keeps the first and last %lu MiB",
+			SESSION_CONSOLE_MAX >> 20, SESSION_CONSOLE_KEEP >> 20);
+	} else if (s->stream.truncated) {
+		s->truncated = 1;
+		session_verdict(
+			s, VERDICT_STREAM,
+			"truncated: the guest sent more than %lu MiB of records; samples.jsonl keeps the first %lu MiB",
+			STREAM_RAW_MAX >> 20, STREAM_RAW_MAX >> 20);
+	} else if (l->panic_at && now - l->panic_at > SESSION_PANIC_GRACE) {
+		session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
+	} else if (c->timeout && now - l->start > c->timeout) {
+		session_verdict(s, VERDICT_TIMEOUT,
+				"no power-off after %u s (TIMEOUT=%u)",
+				c->timeout, c->timeout);
+	} else if (c->silence && s->stream.have_hello && !s->stream.have_done &&
+		   now - l->last_record > c->silence) {
+		session_verdict(
+			s, VERDICT_TIMEOUT,
+			"the guest stopped reporting: no record for %u s, it is hung",
+			c->silence);
+	} else if (c->silence && !s->stream.have_hello &&
+		   now - l->last_console > c->silence) {
+		/* Before init reports, the console is the sign of life. */
+		session_verdict(
+			s, VERDICT_TIMEOUT,
+			"the boot stopped: no console output for %u s before the init reported, it is hung (see console.log)",
+			c->silence);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* Both sockets until QEMU closes them; a watchdog kills a stuck guest. */
+static void session_loop(struct session_live *l)
+{
+	struct session *s = l->s;
+	int i, stop = 0;
+
+	l->last_record = l->last_console = session_now();
+	while (l->cfd[0] >= 0 || l->cfd[1] >= 0) {
+		struct pollfd p[2] = { { l->cfd[0], POLLIN, 0 },
+				       { l->cfd[1], POLLIN, 0 } };
 		double now;
 
 		poll(p, 2, 200);
 		now = session_now();
-		for (i = 0; i < 2; i++) {
-			char buf[65536];
-			ssize_t n;
-
-			if (cfd[i] < 0 ||
-			    !(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			n = read(cfd[i], buf, sizeof(buf));
-			if (n <= 0) {
-				if (n < 0 && errno == EINTR)
-					continue;
-				close(cfd[i]);
-				cfd[i] = -1;
-				continue;
-			}
-			if (i == 0) {
-				last_console = now;
-				if (!s->console_wall)
-					s->console_wall = now - start;
-				if (session_console_feed(s, &con, buf, n, now,
-							 &panic_at))
-					session_verdict(s, VERDICT_INFRA,
-							"out of memory");
-				continue;
-			}
-			last_record = now;
-			/* After a write error, drain the guest but keep nothing. */
-			err = stream_failed ? 0 :
-					      stream_feed(&s->stream, buf, n);
-			if (err) {
-				stream_failed = 1;
-				session_verdict(s, VERDICT_INFRA,
-						"writing samples.jsonl: %s",
-						strerror(-err));
-				break;
-			}
-			if (s->stream.have_hello && !s->hello_wall)
-				s->hello_wall = now - start;
-			if (s->stream.have_done && !s->done_wall)
-				s->done_wall = now - start;
-		}
-		if (!qemu_done &&
-		    waitpid(qemu, &s->qemu_status, WNOHANG) == qemu)
-			qemu_done = 1;
-		if (killed || qemu_done)
+		for (i = 0; i < 2 && !stop; i++)
+			if (l->cfd[i] >= 0 &&
+			    (p[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				stop = session_pump(l, i, now) < 0;
+		stop = 0;
+		if (!l->qemu_done &&
+		    waitpid(l->qemu, &s->qemu_status, WNOHANG) == l->qemu)
+			l->qemu_done = 1;
+		if (l->killed || l->qemu_done || !session_watchdog(l, now))
 			continue;
-		if (session_interrupted) {
-			session_verdict(
-				s, VERDICT_INTERRUPTED,
-				"interrupted by %s: QEMU stopped, the run kept",
-				strsignal(session_interrupted));
-		} else if (con.total > SESSION_CONSOLE_MAX) {
-			s->truncated = 1;
-			session_verdict(
-				s, VERDICT_STREAM,
-				"truncated: the guest wrote more than %lu MiB on the console; console.log keeps the first and last %lu MiB",
-				SESSION_CONSOLE_MAX >> 20,
-				SESSION_CONSOLE_KEEP >> 20);
-		} else if (s->stream.truncated) {
-			s->truncated = 1;
-			session_verdict(
-				s, VERDICT_STREAM,
-				"truncated: the guest sent more than %lu MiB of records; samples.jsonl keeps the first %lu MiB",
-				STREAM_RAW_MAX >> 20, STREAM_RAW_MAX >> 20);
-		} else if (panic_at && now - panic_at > SESSION_PANIC_GRACE) {
-			session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
-		} else if (c->timeout && now - start > c->timeout) {
-			session_verdict(s, VERDICT_TIMEOUT,
-					"no power-off after %u s (TIMEOUT=%u)",
-					c->timeout, c->timeout);
-		} else if (c->silence && s->stream.have_hello &&
-			   !s->stream.have_done &&
-			   now - last_record > c->silence) {
-			session_verdict(
-				s, VERDICT_TIMEOUT,
-				"the guest stopped reporting: no record for %u s, it is hung",
-				c->silence);
-		} else if (c->silence && !s->stream.have_hello &&
-			   now - last_console > c->silence) {
-			/* Before init reports, the console is the sign of life. */
-			session_verdict(
-				s, VERDICT_TIMEOUT,
-				"the boot stopped: no console output for %u s before the init reported, it is hung (see console.log)",
-				c->silence);
-		} else {
-			continue;
-		}
-		kill(qemu, SIGKILL);
-		killed = 1;
+		kill(l->qemu, SIGKILL);
+		l->killed = 1;
 	}
-	if (!qemu_done && qemu > 0)
-		waitpid(qemu, &s->qemu_status, 0);
-	qemu_done = 1;
-	s->wall = session_now() - start;
-	if (con.len)
-		session_console_line(s, &con, session_now(), &panic_at);
+}
+
+/* QEMU gone: the last console line, the stream's end, the verdict. */
+static void session_finish(struct session_live *l)
+{
+	struct session *s = l->s;
+	char tail[256];
+	int err;
+
+	if (!l->qemu_done && l->qemu > 0)
+		waitpid(l->qemu, &s->qemu_status, 0);
+	l->qemu_done = 1;
+	s->wall = session_now() - l->start;
+	if (l->con.len)
+		session_console_line(s, &l->con, session_now(), &l->panic_at);
 	err = stream_finish(&s->stream);
 	if (err)
 		session_verdict(s, VERDICT_INFRA, "writing samples.jsonl: %s",
 				strerror(-err));
 	if (s->panic_line[0])
 		session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
-	if (!killed && s->qemu_status && !s->stream.have_hello) {
-		session_qemu_log_tail(c, tail, sizeof(tail));
+	if (!l->killed && s->qemu_status && !s->stream.have_hello) {
+		session_qemu_log_tail(l->c, tail, sizeof(tail));
 		session_verdict(s, VERDICT_INFRA, "QEMU failed: %s",
 				tail[0] ? tail : "no message");
 	}
-	err = 0;
-out:
-	if (qemu > 0 && !qemu_done) {
-		kill(qemu, SIGKILL);
-		waitpid(qemu, &s->qemu_status, 0);
+}
+
+/* QEMU killed if still there, sockets closed and removed. */
+static void session_teardown(struct session_live *l)
+{
+	int i;
+
+	if (l->qemu > 0 && !l->qemu_done) {
+		kill(l->qemu, SIGKILL);
+		waitpid(l->qemu, &l->s->qemu_status, 0);
 	}
 	for (i = 0; i < 2; i++) {
-		if (cfd[i] >= 0)
-			close(cfd[i]);
-		if (lfd[i] >= 0)
-			close(lfd[i]);
+		if (l->cfd[i] >= 0)
+			close(l->cfd[i]);
+		if (l->lfd[i] >= 0)
+			close(l->lfd[i]);
 	}
-	if (con_path[0]) {
-		unlink(con_path);
-		unlink(res_path);
-		rmdir(sockdir);
+	if (l->con_path[0]) {
+		unlink(l->con_path);
+		unlink(l->res_path);
+		rmdir(l->sockdir);
 	}
-	session_console_close(&con);
-	if (fclose(con.log) && !err) {
+	strv_free(&l->argv);
+}
+
+int session_run(const struct session_conf *c, struct session *s, FILE *raw,
+		const struct stream_events *ev)
+{
+	struct session_live l = {
+		.c = c, .s = s, .lfd = { -1, -1 }, .cfd = { -1, -1 }, .qemu = -1
+	};
+	char logpath[4096];
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	stream_init(&s->stream, raw, ev);
+	snprintf(logpath, sizeof(logpath), "%s/console.log", c->workdir);
+	l.con.log = fopen(logpath, "w");
+	l.con.verbose = c->verbose;
+	if (!l.con.log) {
+		err = -errno;
+		session_verdict(s, VERDICT_INFRA, "cannot write %s: %s",
+				logpath, strerror(-err));
+		return err;
+	}
+	err = session_setup(&l);
+	if (!err) {
+		session_loop(&l);
+		session_finish(&l);
+	}
+	session_teardown(&l);
+	session_console_close(&l.con);
+	if (fclose(l.con.log) && !err) {
 		err = -errno;
 		session_verdict(s, VERDICT_INFRA, "writing %s: %s", logpath,
 				strerror(-err));
 	}
-	strv_free(&argv);
 	return err;
 }
 

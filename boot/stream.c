@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "proto/names.h"
+#include "proto/families.h"
+#include "proto/proto.h"
 #include "stream.h"
-
-#define RECORD_VERSION 1
 
 void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev)
 {
@@ -127,22 +127,14 @@ int stream_metric_add(struct stream *s, const char *name, double v)
 	return 0;
 }
 
+/* How one run's iterations make a metric's value: proto/families.def. */
 enum metric_agg metric_agg_of(const char *name)
 {
-	static const char *const sums[] = { "proc-vmstat.", "interrupts.",
-					    "softirqs.",    "stat.",
-					    "perf-stat.",   "dmesg.",
-					    "time." };
-	static const char *const lasts[] = { "meminfo.", "slabinfo." };
-	size_t i;
+	const struct proto_family *f = proto_family_of(name);
 
-	for (i = 0; i < sizeof(sums) / sizeof(sums[0]); i++)
-		if (!strncmp(name, sums[i], strlen(sums[i])))
-			return METRIC_SUM;
-	for (i = 0; i < sizeof(lasts) / sizeof(lasts[0]); i++)
-		if (!strncmp(name, lasts[i], strlen(lasts[i])))
-			return METRIC_LAST;
-	return METRIC_MEAN;
+	if (!f || f->agg == PROTO_AGG_MEAN)
+		return METRIC_MEAN;
+	return f->agg == PROTO_AGG_SUM ? METRIC_SUM : METRIC_LAST;
 }
 
 double stream_metric_value(const struct stream_metric *m)
@@ -260,7 +252,9 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 		 * kernel error counts wherever it happened.
 		 */
 		for (m = metrics->child; m; m = m->next) {
-			if (!ok && strncmp(m->key, "dmesg.", 6))
+			const struct proto_family *f = proto_family_of(m->key);
+
+			if (!ok && !(f && f->failure))
 				continue;
 			if (s->qualify)
 				snprintf(name, sizeof(name), "%s.%s",
@@ -310,9 +304,9 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 	    !stream_field(s, rec, type->string, "uptime", JSON_NUMBER))
 		return -EINVAL;
 	t = type->string;
-	if (ver->number != RECORD_VERSION) {
+	if (ver->number != PROTO_RECORD_VERSION) {
 		stream_error(s, "record version %g, expected %d", ver->number,
-			     RECORD_VERSION);
+			     PROTO_RECORD_VERSION);
 		return -EINVAL;
 	}
 	if (s->have_done) {

@@ -5,9 +5,7 @@
 #include <stddef.h>
 
 #include "proto/json.h"
-
-#define RESULTS_PORT_NAME "bootbench.results"
-#define RECORD_VERSION 1
+#include "proto/proto.h"
 
 /* What the host asked for, from bootbench.* on the kernel command line. */
 #define JOB_ARGS_MAX 32

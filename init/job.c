@@ -12,7 +12,24 @@
 
 #include "init.h"
 
-#define JOB_PREFIX "bootbench."
+/* The largest value of a numeric job key, from proto/jobkeys.def. */
+static unsigned int job_key_max(const char *key)
+{
+	static const struct {
+		const char *name;
+		unsigned int max;
+	} keys[] = {
+#define JOBKEY(name, kind, min, max, help, choices) { name, max },
+#include "proto/jobkeys.def"
+#undef JOBKEY
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!strcmp(keys[i].name, key))
+			return keys[i].max;
+	return 0;
+}
 
 static int job_uint_parse(const char *s, unsigned int max, unsigned int *out)
 {
@@ -36,13 +53,13 @@ static int job_word_take(struct job *job, const char *key, const char *val)
 		return 0;
 	}
 	if (!strcmp(key, "iterations"))
-		return job_uint_parse(val, 100000, &job->iterations);
+		return job_uint_parse(val, job_key_max(key), &job->iterations);
 	if (!strcmp(key, "watchdog"))
-		return job_uint_parse(val, 7 * 86400, &job->watchdog);
+		return job_uint_parse(val, job_key_max(key), &job->watchdog);
 	if (!strcmp(key, "heartbeat"))
 		return job_uint_parse(val, 3600, &job->heartbeat);
 	if (!strcmp(key, "monitors"))
-		return job_uint_parse(val, 1, &job->monitors);
+		return job_uint_parse(val, job_key_max(key), &job->monitors);
 	if (!strcmp(key, "console_results")) {
 		/* Only LAVA's form so far (docs/lava.md). */
 		if (strcmp(val, "lava"))
@@ -84,14 +101,15 @@ int job_parse(struct job *job, const char *cmdline)
 			p++;
 		}
 		word[n] = '\0';
-		if (n < strlen(JOB_PREFIX) ||
-		    memcmp(word, JOB_PREFIX, strlen(JOB_PREFIX)))
+		if (n < strlen(PROTO_JOB_PREFIX) ||
+		    memcmp(word, PROTO_JOB_PREFIX, strlen(PROTO_JOB_PREFIX)))
 			continue;
 		eq = strchr(word, '=');
 		if (!eq)
 			return -EINVAL;
 		*eq = '\0';
-		err = job_word_take(job, word + strlen(JOB_PREFIX), eq + 1);
+		err = job_word_take(job, word + strlen(PROTO_JOB_PREFIX),
+				    eq + 1);
 		if (err)
 			return err;
 	}

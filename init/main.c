@@ -118,16 +118,16 @@ int main(void)
 	if (err)
 		fprintf(stderr, "bootbench-init: loopback: %s\n",
 			strerror(-err));
-	err = port_open_by_name(&init_port, RESULTS_PORT_NAME, PORT_WAIT_MS);
+	err = port_open_by_name(&init_port, PROTO_PORT_NAME, PORT_WAIT_MS);
 	if (err && lava_console_on())
 		fprintf(stderr,
 			"bootbench-init: no results port '%s' (%s): the records go to the console only\n",
-			RESULTS_PORT_NAME, strerror(-err));
+			PROTO_PORT_NAME, strerror(-err));
 	else if (err)
 		init_fatal(
 			"no-port",
 			"no results port '%s' (%s): the kernel needs CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE built in, or their modules in the image (MODULES=dir)",
-			RESULTS_PORT_NAME, strerror(-err));
+			PROTO_PORT_NAME, strerror(-err));
 	t_ready = uptime_read();
 	err = jerr;
 

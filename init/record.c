@@ -36,7 +36,7 @@ void record_begin(struct json_buf *j, const char *type)
 	json_key_write(j, "type");
 	json_string_write(j, type);
 	json_key_write(j, "v");
-	json_int_write(j, RECORD_VERSION);
+	json_int_write(j, PROTO_RECORD_VERSION);
 	json_key_write(j, "uptime");
 	json_number_write(j, uptime_read());
 }

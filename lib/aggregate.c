@@ -9,6 +9,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "proto/families.h"
 #include "proto/json.h"
 #include "aggregate.h"
 #include "lib/fileio.h"
@@ -43,6 +44,7 @@ static const char *agg_metric_name(const void *ctx, size_t i)
 static struct agg_metric *agg_metric_get(struct agg *a, const char *name,
 					 unsigned int nruns)
 {
+	const struct proto_family *f = proto_family_of(name);
 	long found = nameidx_find(&a->index, name);
 	struct agg_metric *m;
 	size_t i;
@@ -67,7 +69,7 @@ static struct agg_metric *agg_metric_get(struct agg *a, const char *name,
 		return NULL;
 	}
 	for (i = 0; i < nruns; i++)
-		m->v[i] = strncmp(name, "dmesg.", 6) ? NAN : 0;
+		m->v[i] = f && f->failure ? 0 : NAN;
 	if (nameidx_add(&a->index, m->name, a->n)) {
 		free(m->name);
 		free(m->v);

@@ -6,10 +6,17 @@
 #include "tests.h"
 
 static const struct test_desc test_table[] = {
+#define BENCH(name, suite, headline, higher, params, det_floor, unit, hints, \
+	      native)                                                        \
+	{                                                                    \
+		#name,	   suite, headline, higher, params,                  \
+		det_floor, unit,  hints,    native                           \
+	},
 #define TEST(name, headline, higher, params, det_floor) \
-	{ #name, headline, higher, params, det_floor },
+	BENCH(name, "", headline, higher, params, det_floor, NULL, "", "")
 #include "benchmarks/tests.def"
 #undef TEST
+#undef BENCH
 };
 
 #define TESTS_N (sizeof(test_table) / sizeof(test_table[0]))
@@ -96,4 +103,54 @@ void tests_print(void)
 	for (i = 0; i < TESTS_N; i++)
 		printf("%-28s %-44s %s\n", test_table[i].name,
 		       test_table[i].headline, test_table[i].params);
+}
+
+int test_suite_list(const char *suite, const char *sep, char *buf, size_t size)
+{
+	size_t i, len = 0;
+	int n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; *suite && i < TESTS_N; i++)
+		if (!strcmp(test_table[i].suite, suite))
+			len += snprintf(buf + len, len < size ? size - len : 0,
+					"%s%s", n++ ? sep : "",
+					test_table[i].name);
+	return len < size ? n : -ENAMETOOLONG;
+}
+
+/* Where the first of @t's hint words stands in @text, or NULL. */
+static const char *test_hint_at(const struct test_desc *t, const char *text)
+{
+	const char *w = t->hints, *at = NULL;
+
+	while (*w) {
+		size_t n = strcspn(w, " ");
+		char word[64];
+		const char *p;
+
+		snprintf(word, sizeof(word), "%.*s", (int)n, w);
+		p = n ? strstr(text, word) : NULL;
+		if (p && (!at || p < at))
+			at = p;
+		w += n + (w[n] == ' ');
+	}
+	return at;
+}
+
+const struct test_desc *test_hint_find(const char *text)
+{
+	const struct test_desc *best = NULL;
+	const char *at = NULL;
+	size_t i;
+
+	for (i = 0; i < TESTS_N; i++) {
+		const char *p = test_hint_at(&test_table[i], text);
+
+		if (p && (!at || p < at)) {
+			at = p;
+			best = &test_table[i];
+		}
+	}
+	return best;
 }

@@ -7,6 +7,7 @@
 /* The benchmarks the appliance knows, from benchmarks/tests.def. */
 struct test_desc {
 	const char *name;
+	const char *suite; /* "unixbench", or "" */
 	const char *headline;
 	int higher_better;
 	const char *params;
@@ -16,6 +17,9 @@ struct test_desc {
 	 * (docs/deterministic.md).
 	 */
 	double det_floor;
+	const char *unit; /* the headline's unit in CI reports, or NULL */
+	const char *hints; /* words that name it in a report's text */
+	const char *native; /* make check's short native run, or "" */
 };
 
 const struct test_desc *test_find(const char *name);
@@ -34,6 +38,13 @@ const struct test_desc *test_find_n(const char *name, size_t len);
 int test_headline_match(const struct test_desc *t, const char *name);
 /* "execl, spawn, ..." into @buf. */
 void test_names(char *buf, size_t size);
+/*
+ * The tests of @suite as a comma list ("execl,spawn,...") into @buf, or
+ * with @sep ", " for a message; 0 tests: @suite is no suite.
+ */
+int test_suite_list(const char *suite, const char *sep, char *buf, size_t size);
+/* The test whose hint word comes first in @text, or NULL. */
+const struct test_desc *test_hint_find(const char *text);
 void tests_print(void);
 
 #endif

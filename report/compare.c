@@ -230,7 +230,95 @@ fail:
 	return ret;
 }
 
-int main(int argc, char **argv)
+/* What the command line asks beyond struct cmp. */
+struct cmp_cli {
+	const char *svg, *metric;
+	int json, plot;
+	double expect;
+};
+
+/* The options that take a number: its range and how to say it. */
+static const struct cmp_num_opt {
+	int opt;
+	double min, max;
+	const char *usage;
+} cmp_num_opts[] = {
+	{ 't', 0, 1e6,
+	  "--threshold %s: give a percentage, e.g. --threshold 2" },
+	{ 'q', 1e-9, 0.5,
+	  "--fdr %s: give a rate between 0 and 0.5, e.g. --fdr 0.05" },
+	{ 'A', 1e-9, 0.5,
+	  "--alpha %s: give a level between 0 and 0.5, e.g. --alpha 0.01" },
+	{ 'N', 0, 100,
+	  "--noise-floor %s: give a percentage, e.g. --noise-floor 0.1" },
+	{ 'E', -1e6, 1e6,
+	  "--expect %s: give the report's change in percent, e.g. --expect -8.8" },
+};
+
+static double *cmp_num_target(struct cmp *c, struct cmp_cli *cli, int opt)
+{
+	switch (opt) {
+	case 't':
+		return &c->threshold;
+	case 'q':
+		return &c->alpha;
+	case 'A':
+		return &c->primary_alpha;
+	case 'N':
+		return &c->noise_floor;
+	default:
+		return &cli->expect;
+	}
+}
+
+/* One option; 1: --help was given; -EINVAL: said on stderr. */
+static int cmp_opt_apply(struct cmp *c, struct cmp_cli *cli, int opt)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cmp_num_opts) / sizeof(cmp_num_opts[0]); i++) {
+		const struct cmp_num_opt *n = &cmp_num_opts[i];
+
+		if (n->opt != opt)
+			continue;
+		if (!cmp_number_parse(optarg, n->min, n->max,
+				      cmp_num_target(c, cli, opt)))
+			return 0;
+		fprintf(stderr, "bootbench-compare: ");
+		fprintf(stderr, n->usage, optarg);
+		fprintf(stderr, "\n");
+		return -EINVAL;
+	}
+	switch (opt) {
+	case 'a':
+		c->show = CMP_SHOW_ALL;
+		return 0;
+	case 'l':
+		c->show = CMP_SHOW_LKP;
+		return 0;
+	case 'j':
+		cli->json = 1;
+		return 0;
+	case 'm':
+		cli->metric = optarg;
+		return 0;
+	case 's':
+		cli->svg = optarg;
+		return 0;
+	case 'n':
+		cli->plot = 0;
+		return 0;
+	case 'h':
+		usage(stdout);
+		return 1;
+	}
+	usage(stderr);
+	return -EINVAL;
+}
+
+/* The options into @c and @cli; 1: --help was given. */
+static int cmp_args_parse(int argc, char **argv, struct cmp *c,
+			  struct cmp_cli *cli)
 {
 	static const struct option longopts[] = {
 		{ "all", no_argument, NULL, 'a' },
@@ -247,143 +335,104 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	int opt, err;
+
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		err = cmp_opt_apply(c, cli, opt);
+		if (err)
+			return err;
+	}
+	if (argc - optind < 2) {
+		fprintf(stderr,
+			"bootbench-compare: give a base and at least one new result directory: make compare BASE=<dir> NEW=<dir>\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The loaded results' defaults, the metric and the rows; said on stderr. */
+static int cmp_prepare(struct cmp *c, const char *metric)
+{
+	int err;
+
+	c->deterministic = !strcmp(c->base.timing, "deterministic");
+	if (isnan(c->noise_floor))
+		c->noise_floor = cmp_det_floor_default(c->base.test);
+	if (isnan(c->threshold))
+		c->threshold = c->deterministic ? CMP_DET_THRESHOLD : 1;
+	if (metric) {
+		c->metric = strdup(metric);
+		c->metric_higher = rules_direction_get(metric, NULL, 1) !=
+				   RULES_LOWER;
+	} else if (cmp_metric_default(c)) {
+		fprintf(stderr,
+			"bootbench-compare: %s does not say which test it ran: name the metric with --metric\n",
+			c->base.dir);
+		return -EINVAL;
+	}
+	err = c->metric ? cmp_rows_build(c) : -ENOMEM;
+	if (err) {
+		fprintf(stderr, "bootbench-compare: %s\n", strerror(-err));
+		return err;
+	}
+	if (!cmp_chosen_row(c)) {
+		fprintf(stderr,
+			"bootbench-compare: no metric %s in %s or the new results: pick one with --metric\n",
+			c->metric, c->base.dir);
+		return -ENOENT;
+	}
+	/* A side without the metric has nothing to compare (exit 2). */
+	if (cmp_sides_check(c))
+		return -ENOENT;
+	return 0;
+}
+
+/* The table, plots and summary (or JSON), and the SVGs; said on stderr. */
+static int cmp_output(struct cmp *c, const struct cmp_cli *cli)
+{
+	size_t k;
+	int err = 0;
+
+	if (cli->json) {
+		err = cmp_json_write(c, stdout);
+	} else {
+		cmp_table_print(c, stdout);
+		for (k = 0; cli->plot && k < c->nrows; k++)
+			if (cmp_row_plotted(c, &c->rows[k]))
+				cmp_plot_print(c, &c->rows[k], stdout);
+		cmp_summary_print(c, stdout);
+	}
+	if (!err && cli->svg)
+		err = cmp_svgs_write(c, cli->svg);
+	if (err)
+		fprintf(stderr, "bootbench-compare: writing the output: %s\n",
+			strerror(-err));
+	return err;
+}
+
+int main(int argc, char **argv)
+{
 	struct cmp c = { .alpha = 0.05,
 			 .primary_alpha = 0.01,
 			 .threshold = NAN,
 			 .noise_floor = NAN,
 			 .metric_higher = 1 };
-	const char *svg = NULL, *metric = NULL;
-	int opt, json = 0, plot = 1, ret = 2, err;
-	double expect = NAN;
-	size_t i, k;
+	struct cmp_cli cli = { .plot = 1, .expect = NAN };
+	int ret = 2, err;
+	size_t i;
 
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'a':
-			c.show = CMP_SHOW_ALL;
-			break;
-		case 'l':
-			c.show = CMP_SHOW_LKP;
-			break;
-		case 'j':
-			json = 1;
-			break;
-		case 'm':
-			metric = optarg;
-			break;
-		case 't':
-			if (cmp_number_parse(optarg, 0, 1e6, &c.threshold)) {
-				fprintf(stderr,
-					"bootbench-compare: --threshold %s: give a percentage, e.g. --threshold 2\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'q':
-			if (cmp_number_parse(optarg, 1e-9, 0.5, &c.alpha)) {
-				fprintf(stderr,
-					"bootbench-compare: --fdr %s: give a rate between 0 and 0.5, e.g. --fdr 0.05\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'A':
-			if (cmp_number_parse(optarg, 1e-9, 0.5,
-					     &c.primary_alpha)) {
-				fprintf(stderr,
-					"bootbench-compare: --alpha %s: give a level between 0 and 0.5, e.g. --alpha 0.01\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'N':
-			if (cmp_number_parse(optarg, 0, 100, &c.noise_floor)) {
-				fprintf(stderr,
-					"bootbench-compare: --noise-floor %s: give a percentage, e.g. --noise-floor 0.1\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'E':
-			if (cmp_number_parse(optarg, -1e6, 1e6, &expect)) {
-				fprintf(stderr,
-					"bootbench-compare: --expect %s: give the report's change in percent, e.g. --expect -8.8\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 's':
-			svg = optarg;
-			break;
-		case 'n':
-			plot = 0;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (argc - optind < 2) {
-		fprintf(stderr,
-			"bootbench-compare: give a base and at least one new result directory: make compare BASE=<dir> NEW=<dir>\n");
-		return 2;
-	}
-	if (cmp_results_load(&c, argc - optind, argv + optind))
+	err = cmp_args_parse(argc, argv, &c, &cli);
+	if (err)
+		return err > 0 ? 0 : 2;
+	if (cmp_results_load(&c, argc - optind, argv + optind) ||
+	    cmp_prepare(&c, cli.metric) || cmp_output(&c, &cli))
 		goto out;
-	c.deterministic = !strcmp(c.base.timing, "deterministic");
-	if (isnan(c.noise_floor))
-		c.noise_floor = cmp_det_floor_default(c.base.test);
-	if (isnan(c.threshold))
-		c.threshold = c.deterministic ? CMP_DET_THRESHOLD : 1;
-	if (metric) {
-		c.metric = strdup(metric);
-		c.metric_higher = rules_direction_get(metric, NULL, 1) !=
-				  RULES_LOWER;
-	} else if (cmp_metric_default(&c)) {
-		fprintf(stderr,
-			"bootbench-compare: %s does not say which test it ran: name the metric with --metric\n",
-			c.base.dir);
-		goto out;
-	}
-	err = c.metric ? cmp_rows_build(&c) : -ENOMEM;
-	if (err) {
-		fprintf(stderr, "bootbench-compare: %s\n", strerror(-err));
-		goto out;
-	}
-	if (!cmp_chosen_row(&c)) {
-		fprintf(stderr,
-			"bootbench-compare: no metric %s in %s or the new results: pick one with --metric\n",
-			c.metric, c.base.dir);
-		goto out;
-	}
-	if (cmp_sides_check(&c))
-		goto out;
-	if (json) {
-		err = cmp_json_write(&c, stdout);
-	} else {
-		cmp_table_print(&c, stdout);
-		for (k = 0; plot && k < c.nrows; k++)
-			if (cmp_row_plotted(&c, &c.rows[k]))
-				cmp_plot_print(&c, &c.rows[k], stdout);
-		cmp_summary_print(&c, stdout);
-		err = 0;
-	}
-	if (!err && svg)
-		err = cmp_svgs_write(&c, svg);
-	if (err) {
-		fprintf(stderr, "bootbench-compare: writing the output: %s\n",
-			strerror(-err));
-		goto out;
-	}
 	ret = 0;
 	for (i = 0; i < c.nnew; i++)
 		if (cmp_regressed(&c, i))
 			ret = 1;
-	if (!isnan(expect))
-		ret = cmp_expect_print(&c, expect, stdout);
+	if (!isnan(cli.expect))
+		ret = cmp_expect_print(&c, cli.expect, stdout);
 out:
 	cmp_rows_free(&c);
 	result_free(&c.base);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "proto/families.h"
 #include "rules.h"
 #include "stats.h"
 
@@ -9,48 +10,26 @@
 #define RULES_RATIO_MAX 5.0
 
 /*
- * The monitors' families and the smallest change LKP takes seriously
- * in each (reasonable_perf_change?): counters that move by thousands
- * between identical runs are not news when they move by a few more.
+ * The family of a metric (proto/families.def), also when a job of several
+ * tests prefixed it: LKP's smallest change taken seriously in each
+ * (reasonable_perf_change?), as counters that move by thousands between
+ * identical runs are not news when they move by a few more.
  */
-static const struct rules_family {
-	const char *prefix;
-	double max_above; /* the larger value must exceed this */
-	double delta_above; /* or the medians must differ by more */
-} rules_families[] = {
-	{ "interrupts", 10000, 0 }, { "softirqs", 10000, 0 },
-	{ "proc-vmstat", 1000, 0 }, { "meminfo", 1000, 0 },
-	{ "slabinfo", 0, 100 },	    { "stat", 0, 0 },
-	{ "perf-stat", 0, 0 },	    { "time", 0, 0 },
-	{ "dmesg", 0, 0 },
-};
-
-#define RULES_NFAMILIES (sizeof(rules_families) / sizeof(rules_families[0]))
-
-/* The family of a metric, also when a job of several tests prefixed it. */
-static const struct rules_family *rules_family_find(const char *name)
+static const struct proto_family *rules_family_find(const char *name)
 {
-	size_t i;
+	const struct proto_family *f = proto_family_of(name);
+	const char *s;
 
-	for (i = 0; i < RULES_NFAMILIES; i++) {
-		const char *p = rules_families[i].prefix;
-		size_t n = strlen(p);
-		const char *s;
-
-		if (!strncmp(name, p, n) && name[n] == '.')
-			return &rules_families[i];
-		for (s = strchr(name, '.'); s; s = strchr(s + 1, '.'))
-			if (!strncmp(s + 1, p, n) && s[1 + n] == '.')
-				return &rules_families[i];
-	}
-	return NULL;
+	for (s = strchr(name, '.'); !f && s; s = strchr(s + 1, '.'))
+		f = proto_family_of(s + 1);
+	return f;
 }
 
 enum rules_kind rules_kind_get(const char *name)
 {
-	const struct rules_family *f = rules_family_find(name);
+	const struct proto_family *f = rules_family_find(name);
 
-	return f && !strcmp(f->prefix, "dmesg") ? RULES_FAILURE : RULES_PERF;
+	return f && f->failure ? RULES_FAILURE : RULES_PERF;
 }
 
 int rules_is_benchmark_metric(const char *name)
@@ -165,7 +144,7 @@ static void rules_perf_check(const char *name, const double *a, size_t na,
 			     const double *b, size_t nb, size_t min_runs,
 			     struct rules_verdict *v)
 {
-	const struct rules_family *f = rules_family_find(name);
+	const struct proto_family *f = rules_family_find(name);
 	struct rules_side sa = { 0 }, sb = { 0 };
 	const struct rules_side *hi, *lo;
 	double max, delta;

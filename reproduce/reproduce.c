@@ -201,14 +201,14 @@ static const struct {
 };
 
 /*
- * LKP's unixbench `test:` names are ours: one of the UnixBench tests of
- * benchmarks/tests.def, whose headline is unixbench.throughput.
+ * LKP's unixbench `test:` names are ours: one of the tests of suite
+ * unixbench in benchmarks/tests.def.
  */
 static int repro_is_unixbench(const char *name)
 {
 	const struct test_desc *t = test_find(name);
 
-	return t && !strcmp(t->headline, "unixbench.throughput");
+	return t && !strcmp(t->suite, "unixbench");
 }
 
 static int word_listed(const char *w, const char *const *list)
@@ -219,40 +219,21 @@ static int word_listed(const char *w, const char *const *list)
 	return 0;
 }
 
-/* A bare text (not a robot's mail): which benchmark it talks about. */
+/*
+ * A bare text (not a robot's mail): which benchmark it talks about, by
+ * the words benchmarks/tests.def gives each.
+ */
 static const char *repro_hint(const char *text, const char *metric,
 			      const char *regarding)
 {
-	static const struct {
-		const char *word, *test;
-	} words[] = {
-		{ "execl", "execl" },
-		{ "Execl", "execl" },
-		{ "shell8", "shell8" },
-		{ "shell1", "shell1" },
-		{ "hackbench", "hackbench" },
-		{ "aim9", "aim9" },
-		{ "dbench", "dbench" },
-		{ "schedpipe", "perf-bench-sched-pipe" },
-		{ "will-it-scale", "will-it-scale" },
-		{ "perf-bench-futex", "perf-bench-futex" },
-	};
-	const char *best = NULL, *at = NULL;
-	size_t i;
+	const struct test_desc *t;
 
 	if (metric[0])
 		text = metric;
 	else if (regarding[0] && repro_hint(regarding, "", ""))
 		text = regarding;
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		const char *p = strstr(text, words[i].word);
-
-		if (p && (!at || p < at)) {
-			at = p;
-			best = words[i].test;
-		}
-	}
-	return best;
+	t = test_hint_find(text);
+	return t ? t->name : NULL;
 }
 
 /* @key of the report into our @ours, unit-normalised; -ENOENT: a list. */
@@ -513,9 +494,12 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		if (repro_param(m, "test", &v))
 			return -ENOENT;
 		if (!v || !repro_is_unixbench(v)) {
+			char set[256];
+
+			test_suite_list("unixbench", ", ", set, sizeof(set));
 			fprintf(stderr,
-				"bootbench: unixbench test '%s' is not one bootbench implements: it has execl, spawn, context1, pipe, syscall, shell1, shell8, fstime, fsbuffer, fsdisk\n",
-				v ? v : "(none given)");
+				"bootbench: unixbench test '%s' is not one bootbench implements: it has %s\n",
+				v ? v : "(none given)", set);
 			return -ENOENT;
 		}
 		return repro_unixbench_params(m, j, v);

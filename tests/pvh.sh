@@ -50,7 +50,7 @@ size=$(wc -c <"$P/pvh.elf")
 for c in "gzip -n -9" "xz --check=crc32" "lzma -9" "bzip2 -9" "lzop -9" "lz4 -l -9" "zstd -19"; do
 	name=${c%% *}
 	if ! command -v "$name" >/dev/null 2>&1; then
-		echo "SKIP pvh: $name payload (no $name on this host)"
+		skip "pvh: $name payload" "no $name on this host"
 		continue
 	fi
 	$c -c <"$P/pvh.elf" >"$P/pay.$name" 2>/dev/null && mkbz "$P/pay.$name" "$size" "$P/bz.$name"

@@ -92,5 +92,5 @@ if [ "$cb_pti" = 1 ]; then
 			"exit $(cat "$T/rp-ab.rc"): ${rp_line:-$(tail -n 2 "$T/rp-ab.err" | tr '\n' ' ')}" ;;
 	esac
 else
-	echo "SKIP reproduce: the A/B needs CONFIG_PAGE_TABLE_ISOLATION, which this kernel lacks"
+	skip "reproduce: the aim9 report with isolation turned on in the new kernel: reproduced" "the A/B needs CONFIG_PAGE_TABLE_ISOLATION, which this kernel lacks"
 fi

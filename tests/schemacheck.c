@@ -156,7 +156,9 @@ static int validate(const struct json_value *v, const struct json_value *s,
 			   !strcmp(k->key, "additionalProperties")) {
 			continue; /* validate_object() below */
 		} else if (strcmp(k->key, "$schema") && strcmp(k->key, "$id") &&
-			   strcmp(k->key, "title")) {
+			   strcmp(k->key, "title") &&
+			   strcmp(k->key, "description")) {
+			/* Not an annotation: a keyword this checker lacks. */
 			fprintf(stderr, "schemacheck: unsupported keyword %s\n",
 				k->key);
 			exit(2);

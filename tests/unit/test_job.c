@@ -35,6 +35,15 @@ int main(void)
 	      job_parse(&j, "bootbench.test=x bootbench.iterations=many") ==
 		      -EINVAL);
 	job_free(&j);
+	CHECK("job: the init's iterations limit is the host's (proto/jobkeys.def)",
+	      job_parse(&j, "bootbench.test=x bootbench.iterations=10000") ==
+			      0 &&
+		      j.iterations == 10000);
+	job_free(&j);
+	CHECK("job: one more iteration than the limit is an error",
+	      job_parse(&j, "bootbench.test=x bootbench.iterations=10001") ==
+		      -EINVAL);
+	job_free(&j);
 	CHECK("job: console_results=lava is the init's, not the benchmark's",
 	      job_parse(&j,
 			"bootbench.test=x bootbench.console_results=lava") ==

@@ -1,0 +1,49 @@
+# Area badinput (make check): one line, its own exit code, before QEMU.
+if [ ! -f "$KDEF" ]; then
+	skip "bad input: the checks that need a bzImage" "no kernel at $KDEF: make kernel-default"
+else
+	R="--results $T/badresults"
+	expect_bad "missing kernel" 2 "KERNEL=/nonexistent" \
+		"$tool" run --kernel /nonexistent --initrd "$img" --test execl $R
+	expect_bad "kernel that is not a bzImage" 2 "is not an x86 bzImage" \
+		"$tool" run --kernel Makefile --initrd "$img" --test execl $R
+	expect_bad "unknown test" 2 "unknown TEST 'nosuch'" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test nosuch $R
+	expect_bad "parameter that is not a number" 2 "RUNTIME=abc is not valid" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --param runtime=abc $R
+	expect_bad "parameter out of range" 2 "PASSES=0 is out of range" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --param passes=0 $R
+	expect_bad "parameter the test does not take" 2 "takes no SPEED" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --param speed=9 $R
+	expect_bad "impossible CPU count" 2 "SMP=0" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 0 $R
+	expect_bad "module tree that is not one" 2 "MODULES=$T holds no module tree" \
+		initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$T/b" "$KDEF" "$T"
+	expect_bad "a test named twice" 2 "TEST=spawn,spawn names spawn twice" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test spawn,spawn $R
+	expect_bad "memory that is not a size" 2 "MEM=lots is not valid" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --mem lots $R
+	expect_bad "a kernel command line too long" 2 "longer than 2000 bytes: shorten CMDLINE" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --cmdline "$(head -c 2100 /dev/zero | tr '\0' x)" $R
+	expect_bad "an lscpu file that is not lscpu output" 2 "lacks Socket(s)" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --lscpu Makefile $R
+	expect_bad "SMP that disagrees with SOCKETS x CORES" 2 "SMP=6 but SOCKETS=2 x CORES=2" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 6 --sockets 2 --cores 2 $R
+	expect_bad "QEMU that is not installed" 2 "QEMU=/nonexistent/qemu not found" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --qemu /nonexistent/qemu $R
+	expect_bad "a timing that does not exist" 2 "TIMING=exact is not valid: give realtime or deterministic" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --timing exact $R
+	expect_bad "deterministic timing under KVM" 2 "only TCG can: drop ACCEL=kvm" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --timing deterministic --accel kvm $R
+	expect_bad "an icount shift out of range" 2 "ICOUNT_SHIFT=11 is not valid: give a number from 0 to 10" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --timing deterministic --icount-shift 11 $R
+	# QEMU 7.2 never boots several vCPUs under icount: refused up front.
+	qemu_major=$(qemu-system-x86_64 -version | sed -n 's/.*version \([0-9]*\)\..*/\1/p')
+	if [ "${qemu_major:-0}" -lt 8 ]; then
+		expect_bad "deterministic timing with SMP=2 on QEMU $qemu_major" 2 "with 2 CPUs hangs QEMU $qemu_major\..*say SMP=1, or run 'make qemu-backports'" \
+			"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --timing deterministic --smp 2 $R
+	fi
+	check "bad input: no run directory was left behind" test ! -e "$T/badresults"
+	expect_bad "results directory that cannot be created" 5 "give RESULTS= a writable directory" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --results /proc/bootbench
+fi

@@ -1,0 +1,155 @@
+# The shared test library, sourced by tests/run.sh (docs/tests.md).
+#
+# Every test is one line: "PASS|FAIL|SKIP <n> <area>.<i> <name>", where n
+# counts the whole run and i the tests of the area (tests/<area>.sh), so
+# that `make test T=<area>.<i>` reports that one test again. The areas are
+# run by `area <name>` lines in tests/run.sh; `tests_summary` ends the run
+# with "N passed, N failed, N skipped in S s".
+#
+# Helpers: ok NAME; bad NAME [WHY]; skip NAME WHY; check NAME CMD...;
+# expect_bad NAME EXIT PATTERN CMD...; build OUT SRC...; unit BINARY.
+# Needs $T (a temporary directory) and $HOSTCC.
+
+tl_pass=0
+tl_fail=0
+tl_skip=0
+tl_n=0
+tl_area=setup
+tl_i=0
+tl_start=$(date +%s)
+# SEL: empty (every area of the tier), or a comma list of <area> and
+# <area>.<i>; make test T=... (and its older name AREA=...) set it.
+SEL=${SEL:-}
+
+# tl_report WORD NAME [WHY]: one numbered line, unless a selection of
+# one test in this area names another one.
+tl_report() {
+	tl_i=$((tl_i + 1))
+	if [ -n "$tl_only" ] && [ "$tl_only" != "$tl_i" ]; then
+		return 1
+	fi
+	tl_n=$((tl_n + 1))
+	echo "$1 $tl_n $tl_area.$tl_i $2${3:+: $3}"
+}
+
+ok() {
+	tl_report PASS "$1" && tl_pass=$((tl_pass + 1))
+	return 0
+}
+
+bad() {
+	tl_report FAIL "$1" "${2:-}" && tl_fail=$((tl_fail + 1))
+	return 0
+}
+
+skip() {
+	tl_report SKIP "$1" "$2" && tl_skip=$((tl_skip + 1))
+	return 0
+}
+
+check() {
+	name=$1
+	shift
+	if "$@" >/dev/null 2>&1; then ok "$name"; else bad "$name"; fi
+}
+
+# expect_bad NAME EXIT PATTERN CMD...: CMD must fail with EXIT and one
+# line on stderr that matches PATTERN.
+expect_bad() {
+	name=$1 code=$2 pattern=$3
+	shift 3
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$T/err" && [ "$(wc -l <"$T/err")" -eq 1 ]; then
+		ok "bad input: $name -> exit $rc, '$(cat "$T/err")'"
+	else
+		bad "bad input: $name" "exit $rc, stderr: $(cat "$T/err")"
+	fi
+}
+
+# build OUT SRC... [FLAGS]: a test binary into $T/OUT, sanitized, from
+# objects make keeps in $B/asan (compiled once, again when a source or a
+# header it includes changes: the Makefile's $(B)/asan rule).
+SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+build() {
+	out=$1
+	shift
+	objs= flags=
+	for src in "$@"; do
+		case $src in
+		*.c) objs="$objs $B/asan/${src%.c}.o" ;;
+		*) flags="$flags $src" ;;
+		esac
+	done
+	# shellcheck disable=SC2086
+	{ make -s --no-print-directory -j2 O="$O" B="$B" HOSTCC="$HOSTCC" $objs &&
+		$HOSTCC $SAN -o "$T/$out" $objs $flags -lm; } >"$T/$out.log" 2>&1 || {
+		bad "build $out" "$(grep -m 3 -E 'error|Error' "$T/$out.log")"
+		return 1
+	}
+}
+
+# unit BINARY: run a unit test binary of $T; each of its "PASS x" /
+# "FAIL x" lines is a test. A binary that dies (a sanitizer report, say)
+# fails as a whole.
+unit() {
+	"$T/$1" >"$T/$1.out" 2>"$T/$1.err"
+	rc=$?
+	while IFS= read -r line; do
+		case $line in
+		PASS\ *) ok "${line#PASS }" ;;
+		FAIL\ *) bad "${line#FAIL }" ;;
+		*) echo "$line" ;;
+		esac
+	done <"$T/$1.out"
+	if [ "$rc" -ne 0 ] && ! grep -q '^FAIL' "$T/$1.out"; then
+		bad "$1 ran to its end" "exit $rc: $(grep -m 3 -E 'ERROR|runtime error' "$T/$1.err")"
+	fi
+}
+
+# tl_wanted NAME: prints "" (the whole area) or "<i>" (one test of it)
+# when the selection takes the area NAME; fails when it does not.
+tl_wanted() {
+	[ -z "$SEL" ] && { echo; return 0; }
+	for s in $(echo "$SEL" | tr ',' ' '); do
+		case $s in
+		"$1") echo; return 0 ;;
+		"$1".*) echo "${s#"$1".}"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# area NAME [TIER]: source tests/NAME.sh when the selection takes it.
+# With no selection an area of the boot tier runs only under make test
+# (TIER=test), not make check. A selection runs its areas in any tier.
+tl_seen=
+area() {
+	tl_seen="$tl_seen $1"
+	tl_only=$(tl_wanted "$1") || return 0
+	if [ -z "$SEL" ] && [ "${2:-check}" = test ] && [ "$TIER" != test ]; then
+		return 0
+	fi
+	tl_area=$1
+	tl_i=0
+	tl_t0=$(date +%s)
+	. "tests/$1.sh"
+	[ -z "${TIMES:-}" ] || echo "TIME $1 $(($(date +%s) - tl_t0)) s"
+	tl_area=setup
+	tl_i=0
+	tl_only=
+}
+
+# tests_summary: a selection that named no area is a failure; then the
+# totals and the time; exit status 0 only when nothing failed.
+tests_summary() {
+	for s in $(echo "$SEL" | tr ',' ' '); do
+		case " $tl_seen " in
+		*" ${s%%.*} "*) ;;
+		*) bad "T=$s" "no such area: tests/run.sh runs$tl_seen" ;;
+		esac
+	done
+	echo "$tl_pass passed, $tl_fail failed, $tl_skip skipped in $(($(date +%s) - tl_start)) s"
+	[ "$tl_fail" -eq 0 ]
+}
+tl_only=

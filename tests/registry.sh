@@ -1,0 +1,59 @@
+# Area registry (make check): a new benchmark is one file and one line.
+# In a copy of this tree: benchmarks/dummy.c (a run() benchmark that
+# counts getppid() calls for RUNTIME seconds) and one BENCH line in
+# benchmarks/tests.def; nothing else is edited. The copy's Makefile must
+# build it, its registry must list it with its native run, and that run
+# must report its headline.
+if ! git rev-parse --git-dir >/dev/null 2>&1; then
+	skip "registry: a dummy benchmark in a copy of the tree" "not a git checkout"
+else
+	rg=$T/registry
+	mkdir -p "$rg"
+	git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$rg"
+	cat >"$rg/benchmarks/dummy.c" <<'END'
+// SPDX-License-Identifier: GPL-2.0
+#include <unistd.h>
+
+#include "harness.h"
+
+static int dummy_run(int argc, char **argv)
+{
+	unsigned int runtime = 1;
+	const struct harness_param params[] = {
+		{ "runtime", &runtime, NULL },
+	};
+	double start = harness_now(), end = start + runtime;
+	unsigned long n = 0;
+
+	if (harness_params_parse(argc, argv, params, 1))
+		return 2;
+	while (harness_now() < end)
+		for (int i = 0; i < 1000; i++, n++)
+			getppid();
+	harness_metric("dummy.ops_per_sec", n / (harness_now() - start));
+	return 0;
+}
+
+const struct bench bench = {
+	.name = "dummy",
+	.title = "getppid calls",
+	.run = dummy_run,
+};
+END
+	echo 'BENCH(dummy, "", "dummy.ops_per_sec", 1, "runtime", 1, NULL, "", "--runtime=1")' \
+		>>"$rg/benchmarks/tests.def"
+	rg_bin=$rg/out/build/host/bench/dummy
+	check "registry: the copy's make host-bench would build bench/dummy" \
+		sh -c "cd '$rg' && make -n O=out host-bench 2>/dev/null | grep -q 'bench/dummy'"
+	check "registry: the copy's Makefile builds bench/dummy" \
+		sh -c "cd '$rg' && make -s O=out out/build/host/bench/dummy"
+	(cd "$rg" && $HOSTCC -Wall -Wextra -Werror -I. -o benchlist tests/benchlist.c lib/tests.c) >"$T/rg.log" 2>&1
+	rg_line=$("$rg/benchlist" 2>/dev/null | grep '^dummy|')
+	check "registry: the copy's registry lists dummy with its native run ($rg_line)" \
+		test "$rg_line" = "dummy|--runtime=1|dummy.ops_per_sec"
+	"$rg_bin" --runtime=1 >"$T/rg.out" 2>&1
+	rg_rc=$?
+	check "registry: dummy runs natively and reports dummy.ops_per_sec" \
+		sh -c "test $rg_rc -eq 0 && awk '\$1 == \"metric\" && \$2 == \"dummy.ops_per_sec\" && \$3 > 0 { f = 1 } END { exit !f }' '$T/rg.out'"
+	check "registry: the unknown parameter is refused by the harness" sh -c "! '$rg_bin' --speed=9 2>/dev/null"
+fi
