@@ -5,22 +5,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "external.h"
 
-static void external_child(char *const argv[], const char *dir, int out)
+static void external_child(char *const argv[], const char *dir, long uid,
+			   int out)
 {
 	if (dup2(out, 1) < 0 || dup2(out, 2) < 0 || (dir && chdir(dir)))
 		_exit(127);
+	if (uid >= 0 && (setgroups(0, NULL) || setgid(uid) || setuid(uid))) {
+		fprintf(stderr, "%s: cannot become uid %ld: %s\n", argv[0], uid,
+			strerror(errno));
+		_exit(127);
+	}
 	execv(argv[0], argv);
 	fprintf(stderr, "%s: %s\n", argv[0], strerror(errno));
 	_exit(127);
 }
 
-int external_run(char *const argv[], const char *dir, external_line_fn line,
-		 void *ctx)
+int external_run(char *const argv[], const char *dir, long uid,
+		 external_line_fn line, void *ctx)
 {
 	char *buf = NULL;
 	size_t cap = 0;
@@ -40,7 +47,7 @@ int external_run(char *const argv[], const char *dir, external_line_fn line,
 		return -errno;
 	}
 	if (!pid)
-		external_child(argv, dir, p[1]);
+		external_child(argv, dir, uid, p[1]);
 	close(p[1]);
 	in = fdopen(p[0], "r");
 	while (in && getline(&buf, &cap, in) > 0) {

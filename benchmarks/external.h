@@ -10,11 +10,11 @@
 typedef void (*external_line_fn)(const char *line, void *ctx);
 
 /*
- * Run argv[0] with its arguments in directory @dir, feeding @line.
- * Returns its exit status (128 + N for signal N), or -errno when it
- * could not be started.
+ * Run argv[0] with its arguments in directory @dir, as user and group
+ * @uid unless it is -1, feeding @line. Returns its exit status (128 + N
+ * for signal N), or -errno when it could not be started.
  */
-int external_run(char *const argv[], const char *dir, external_line_fn line,
-		 void *ctx);
+int external_run(char *const argv[], const char *dir, long uid,
+		 external_line_fn line, void *ctx);
 
 #endif

@@ -85,13 +85,14 @@ static int param_choice_check(const char *choices, const char *val)
 	return -EINVAL;
 }
 
-enum stressor_class { RUN, DISK, NEWER };
+enum stressor_class { RUN, USER, DISK, NEWER };
 
 static const struct stressor {
 	const char *name;
 	enum stressor_class cls;
+	const char *option;
 } stressors[] = {
-#define STRESSOR(name, cls) { name, cls },
+#define STRESSOR(name, cls, option) { name, cls, option },
 #include "stress-ng.def"
 #undef STRESSOR
 };
@@ -122,6 +123,30 @@ static const char *stressor_why(const char *name, char *buf, size_t size)
 	else
 		return NULL;
 	return buf;
+}
+
+static const struct stressor *stressor_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(stressors) / sizeof(stressors[0]); i++)
+		if (!strcmp(stressors[i].name, name))
+			return &stressors[i];
+	return NULL;
+}
+
+int param_stressor_unprivileged(const char *name)
+{
+	const struct stressor *s = stressor_find(name);
+
+	return s && s->cls == USER;
+}
+
+const char *param_stressor_option(const char *name)
+{
+	const struct stressor *s = stressor_find(name);
+
+	return s ? s->option : "";
 }
 
 /* A comma list runs each in turn: the first that cannot run says why. */

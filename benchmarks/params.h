@@ -34,5 +34,9 @@ int param_value_check(const struct param_spec *p, const char *val);
  * can: unknown, needs a disk, or newer than Debian's stress-ng.
  */
 const char *param_stressor_why(const char *name, char *buf, size_t size);
+/* Whether stressor @name runs as an unprivileged user (stress-ng.def). */
+int param_stressor_unprivileged(const char *name);
+/* The option LKP adds for stressor @name ("--pathological"), or "". */
+const char *param_stressor_option(const char *name);
 
 #endif

@@ -3,9 +3,12 @@
  * stress-ng as LKP runs it, with Debian's build from the image's layer:
  *
  *   stress-ng --timeout TESTTIME --times --verify --metrics
- *             --no-rand-seed --STRESSOR NR_THREADS
+ *             --no-rand-seed --STRESSOR NR_THREADS [--pathological |
+ *             --oom-avoid, for the stressors LKP adds them to]
  *
- * (lkp-tests programs/stress-ng/run), in /tmp, and its metrics table
+ * (lkp-tests programs/stress-ng/run), in /tmp (as uid 65534 for the
+ * stressors LKP runs as its own user: exec, spawn, bad-ioctl), and its
+ * metrics table
  * read as LKP's parser reads it: after the "(secs) (secs) (secs)"
  * header, a row of 10 or 12 fields is "stress-ng: metrc: [pid]
  * stressor bogo-ops real-time usr-time sys-time ops/s-real ...":
@@ -101,19 +104,27 @@ static int stressng_one(const char *stressor, unsigned int threads,
 			unsigned int testtime)
 {
 	char opt[96], nthreads[16], timeout[16];
-	char *cmd[] = { STRESSNG_BIN, "--timeout", timeout,	     "--times",
-			"--verify",   "--metrics", "--no-rand-seed", opt,
-			nthreads,     NULL };
+	const char *extra = param_stressor_option(stressor);
+	char *cmd[] = {
+		STRESSNG_BIN, "--timeout",	timeout, "--times", "--verify",
+		"--metrics",  "--no-rand-seed", opt,	 nthreads,  NULL,
+		NULL
+	};
 	struct stressng_out o = { 0 };
 	int status;
 
 	snprintf(opt, sizeof(opt), "--%s", stressor);
 	snprintf(nthreads, sizeof(nthreads), "%u", threads);
 	snprintf(timeout, sizeof(timeout), "%u", testtime);
+	if (*extra)
+		cmd[9] = (char *)extra;
 	o.stressor = stressor;
 	printf("progress stress-ng --%s %u for %u s\n", stressor, threads,
 	       testtime);
-	status = external_run(cmd, "/tmp", stressng_line, &o);
+	/* LKP runs these as its own user: stress-ng refuses them as root. */
+	status = external_run(
+		cmd, "/tmp", param_stressor_unprivileged(stressor) ? 65534 : -1,
+		stressng_line, &o);
 	if (status < 0) {
 		fprintf(stderr, "stress-ng: cannot run %s: %s\n", STRESSNG_BIN,
 			strerror(-status));
