@@ -424,8 +424,8 @@ double stats_t_quantile(double q, double df)
  * approximation for the variance vb + rho^2 va, at rho = mb / ma.
  */
 int stats_ratio_fieller(const struct stats_summary *a,
-			const struct stats_summary *b, double level,
-			double *lo, double *hi)
+			const struct stats_summary *b, double level, double *lo,
+			double *hi)
 {
 	double va, vb, rho, v, df, t, qa, qb, qc, disc;
 
@@ -439,8 +439,9 @@ int stats_ratio_fieller(const struct stats_summary *a,
 	vb = b->sd * b->sd / b->n;
 	rho = b->mean / a->mean;
 	v = vb + rho * rho * va;
-	df = v * v / (vb * vb / (b->n - 1) +
-		      rho * rho * rho * rho * va * va / (a->n - 1));
+	df = v * v /
+	     (vb * vb / (b->n - 1) +
+	      rho * rho * rho * rho * va * va / (a->n - 1));
 	t = stats_t_quantile((1 + level) / 2, df);
 	qa = a->mean * a->mean - t * t * va;
 	qb = a->mean * b->mean;
@@ -555,9 +556,10 @@ unsigned int stats_runs_needed(double sd, double diff, double alpha)
 
 	if (diff == 0)
 		return 0;
-	n = 2 * pow(-stats_normal_quantile(alpha / 2) +
-			    stats_normal_quantile(STATS_POWER),
-		    2) *
+	n = 2 *
+	    pow(-stats_normal_quantile(alpha / 2) +
+			stats_normal_quantile(STATS_POWER),
+		2) *
 	    sd * sd / (diff * diff);
 	for (i = 0; i < 50 && n < 1e6 && fabs(n - prev) > 1e-6; i++) {
 		double df = 2 * fmax(n, 2) - 2;

@@ -69,8 +69,8 @@ double stats_fisher(unsigned int fa, unsigned int na, unsigned int fb,
  * Right for either sign of the means.
  */
 int stats_ratio_fieller(const struct stats_summary *a,
-			const struct stats_summary *b, double level,
-			double *lo, double *hi);
+			const struct stats_summary *b, double level, double *lo,
+			double *hi);
 
 /*
  * Permutation test of mean(b) - mean(a), two-sided: the share of the
