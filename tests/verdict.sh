@@ -1,0 +1,10 @@
+# Sourced by tests/run.sh: the verdicts of compare on simulated runs
+# (tests/unit/test_verdict.c: interval coverage at 2-10 runs a side, the
+# A/A rate and power of the headline's test; fixed seed, no boot), then
+# the golden output of each verdict path (tests/compare-golden.sh, run
+# here too when AREA=verdict).
+build test_verdict tests/unit/test_verdict.c report/model.c report/rules.c report/stats.c \
+	report/result.c proto/*.c lib/*.c && unit test_verdict
+if [ -n "${AREA:-}" ]; then
+	. tests/compare-golden.sh
+fi
