@@ -136,7 +136,7 @@ PARAM_NAMES := runtime duration passes nr_task nr_threads iterations watchdog \
 PARAM_ARGS := $(foreach p,$(PARAM_NAMES),\
 	$(if $($(shell echo $(p) | tr a-z A-Z)),--param $(p)=$($(shell echo $(p) | tr a-z A-Z))))
 
-.PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce
+.PHONY: all run test deps help clean image kernel kernel-default qemu-backports format bench-boot test-kernel fuzz replay host-bench compare reproduce ab
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 
@@ -270,6 +270,17 @@ reproduce: deps
 		BASE_CMDLINE="$(BASE_CMDLINE)" NEW_CMDLINE="$(NEW_CMDLINE)" MAX_VCPUS="$(MAX_VCPUS)" \
 		reproduce/reproduce.sh
 
+# Two kernels, runs alternating, and compare's verdict; RUNS defaults
+# to 5 here (docs/compare.md).
+ab: deps
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
+	$(AT)MAKE="$(MAKE)" O="$(O)" RESULTS="$(RESULTS)" COMPARE=$(COMPARE) \
+		BASE_KERNEL="$(BASE_KERNEL)" NEW_KERNEL="$(NEW_KERNEL)" \
+		BASE_CMDLINE="$(BASE_CMDLINE)" NEW_CMDLINE="$(NEW_CMDLINE)" \
+		RUNS="$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)" \
+		THRESHOLD="$(THRESHOLD)" METRIC="$(METRIC)" \
+		report/ab.sh
+
 replay: $(BOOTBENCH)
 	$(AT)test -n "$(STREAM)" || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
 	$(AT)$(BOOTBENCH) replay "$(STREAM)" $(RESULTS)
@@ -300,6 +311,7 @@ help:
 	@echo '  qemu-backports  fetch Debian'"'"'s QEMU 10 into $(O)/qemu (TIMING=deterministic with SMP > 1)'
 	@echo '  replay        run STREAM=<samples.jsonl> through the parser into RESULTS'
 	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
+	@echo '  ab            BASE_KERNEL= NEW_KERNEL= TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare'"'"'s verdict'
 	@echo '  reproduce     REPORT=<mail> BASE_KERNEL= NEW_KERNEL= [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
 	@echo '  bench-boot    a boot-only job against an init that only powers off (default and KOUT kernels)'
@@ -329,8 +341,8 @@ help:
 	@echo '  FIT=$(FIT)		1 fits a machine with more CPUs than this host'"'"'s (reproduce: 1 unless FIT=0); 0 boots it in full'
 	@echo '  MAX_VCPUS=$(MAX_VCPUS)		under TCG, more vCPUs than this are refused unless FIT=0 (default 8 per host CPU)'
 	@echo '  REPORT=$(REPORT)		a saved 0-day/LKP report mail, for make reproduce'
-	@echo '  BASE_KERNEL=$(BASE_KERNEL) NEW_KERNEL=$(NEW_KERNEL)	the good and the bad kernel (reproduce)'
-	@echo '  BASE_CMDLINE=$(BASE_CMDLINE) NEW_CMDLINE=$(NEW_CMDLINE)	kernel command lines per side (reproduce)'
+	@echo '  BASE_KERNEL=$(BASE_KERNEL) NEW_KERNEL=$(NEW_KERNEL)	the good and the bad kernel (reproduce, ab)'
+	@echo '  BASE_CMDLINE=$(BASE_CMDLINE) NEW_CMDLINE=$(NEW_CMDLINE)	kernel command lines per side (reproduce, ab)'
 	@echo '  DRY=$(DRY)		1: make reproduce prints the job and the machine only'
 	@echo '  SHARD=$(SHARD)		i/n: this runner'"'"'s share of a job matrix'
 	@echo '  TAP=$(TAP)		1 prints TAP lines (ok/not ok per run)'

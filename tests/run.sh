@@ -572,6 +572,8 @@ check "boot: a boot silent for SILENCE seconds before the init reports is a hang
 
 . tests/ci-check.sh
 . tests/fit.sh
+. tests/verdict.sh
+. tests/ab.sh
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
