@@ -143,7 +143,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce
+.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab
 
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 
@@ -304,6 +304,17 @@ reproduce: deps
 		BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) MAX_VCPUS=$(call sq,$(MAX_VCPUS)) \
 		reproduce/reproduce.sh
 
+# Two kernels, runs alternating, and compare's verdict; RUNS defaults
+# to 5 here (docs/compare.md).
+ab: deps
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
+	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) RESULTS=$(call sq,$(RESULTS)) COMPARE=$(COMPARE) \
+		BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
+		BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) \
+		RUNS=$(call sq,$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)) \
+		THRESHOLD=$(call sq,$(THRESHOLD)) METRIC=$(call sq,$(METRIC)) \
+		report/ab.sh
+
 replay: $(BOOTBENCH)
 	$(AT)test -n $(call sq,$(STREAM)) || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
 	$(AT)$(BOOTBENCH) replay $(call sq,$(STREAM)) $(call sq,$(RESULTS))
@@ -340,6 +351,7 @@ help:
 	@echo '  qemu-backports  fetch Debian'"'"'s QEMU 10 into $(O)/qemu (TIMING=deterministic with SMP > 1)'
 	@echo '  replay        run STREAM=<samples.jsonl> through the parser into RESULTS'
 	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
+	@echo '  ab            BASE_KERNEL= NEW_KERNEL= TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare'"'"'s verdict'
 	@echo '  reproduce     REPORT=<mail> BASE_KERNEL= NEW_KERNEL= [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)'
 	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
 	@echo '  bench-layer   boot-only jobs with and without LAYER=$(LAYER)'"'"'s image layer: sizes, medians'
@@ -374,8 +386,8 @@ help:
 	@echo '  FIT=$(FIT)		1 fits a machine with more CPUs than this host'"'"'s (reproduce: 1 unless FIT=0); 0 boots it in full'
 	@echo '  MAX_VCPUS=$(MAX_VCPUS)		under TCG, more vCPUs than this are refused unless FIT=0 (default 8 per host CPU)'
 	@echo '  REPORT=$(REPORT)		a saved 0-day/LKP report mail, for make reproduce'
-	@echo '  BASE_KERNEL=$(BASE_KERNEL) NEW_KERNEL=$(NEW_KERNEL)	the good and the bad kernel (reproduce)'
-	@echo '  BASE_CMDLINE=$(BASE_CMDLINE) NEW_CMDLINE=$(NEW_CMDLINE)	kernel command lines per side (reproduce)'
+	@echo '  BASE_KERNEL=$(BASE_KERNEL) NEW_KERNEL=$(NEW_KERNEL)	the good and the bad kernel (reproduce, ab)'
+	@echo '  BASE_CMDLINE=$(BASE_CMDLINE) NEW_CMDLINE=$(NEW_CMDLINE)	kernel command lines per side (reproduce, ab)'
 	@echo '  DRY=$(DRY)		1: make reproduce prints the job and the machine only'
 	@echo '  SHARD=$(SHARD)		i/n: this runner'"'"'s share of a job matrix'
 	@echo '  TAP=$(TAP)		1 prints TAP lines (ok/not ok per run)'

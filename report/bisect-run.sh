@@ -3,7 +3,8 @@
 # commit with `make kernel`, run the job RUNS times, compare the
 # headline metric with a good baseline, and answer git bisect:
 # 0 good, 1 bad (a regression beyond THRESHOLD that the test backs),
-# 125 skip (the kernel did not build or boot), 255 stop (bad input).
+# 125 skip (the kernel did not build or boot, or the test cannot decide
+# with RUNS runs: compare's exit 3), 255 stop (bad input).
 #
 # Usage: git bisect run <bootbench>/report/bisect-run.sh BASE=<dir> \
 #            [TEST=..] [RUNS=5] [THRESHOLD=2] [METRIC=..] [make run vars]
@@ -70,6 +71,11 @@ grep '^new: ' "$log" | tail -1 | sed "s/^new: /bisect-run: $commit: /"
 case $rc in
 0) echo "bisect-run: $commit: good" ;;
 1) echo "bisect-run: $commit: bad" ;;
+3)
+	# Never "good" from a test that could not have said "bad".
+	echo "bisect-run: $commit: $(grep '^verdict: ' "$log" | tail -1 | sed 's/^verdict: //'): skip" >&2
+	exit 125
+	;;
 *)
 	echo "bisect-run: $commit: compare failed ($(tail -1 "$log")): stop" >&2
 	exit 255

@@ -6,7 +6,8 @@
  * significance test per metric (docs/compare.md).
  *
  * Exit: 0 no regression, 1 a regression of the chosen metric beyond
- * the threshold, 2 bad input.
+ * the threshold, 2 bad input, 3 undecidable: the chosen metric's test
+ * cannot reach its level with these run counts (docs/compare.md).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -427,10 +428,13 @@ int main(int argc, char **argv)
 	if (cmp_results_load(&c, argc - optind, argv + optind) ||
 	    cmp_prepare(&c, cli.metric) || cmp_output(&c, &cli))
 		goto out;
-	ret = 0;
+	ret = CMP_EXIT_NO_REGRESSION;
+	for (i = 0; i < c.nnew; i++)
+		if (cmp_undecidable(&c, i))
+			ret = CMP_EXIT_UNDECIDABLE;
 	for (i = 0; i < c.nnew; i++)
 		if (cmp_regressed(&c, i))
-			ret = 1;
+			ret = CMP_EXIT_REGRESSION;
 	if (!isnan(cli.expect))
 		ret = cmp_expect_print(&c, cli.expect, stdout);
 out:

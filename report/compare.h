@@ -23,6 +23,7 @@ enum cmp_test {
 	CMP_TEST_FISHER,
 	CMP_TEST_YUEN,
 	CMP_TEST_DETERMINISTIC, /* no test: beyond the noise floor or not */
+	CMP_TEST_PERM, /* the chosen metric's: permutation test of the means */
 };
 
 /* One new kernel against the base, for one metric. */
@@ -33,8 +34,23 @@ struct cmp_cell {
 	double p_welch, p_mwu, p; /* NAN when not computed */
 	enum cmp_test test; /* which one gave p */
 	double ci_lo, ci_hi; /* 95% interval of new/base; NAN if none */
-	int significant; /* p survives the false discovery rate */
-	unsigned int runs_needed; /* per kernel, for this spread */
+	double chg_lo, chg_hi; /* the same as a %change (sign-correct) */
+	const char *ci_why; /* when there is no interval: why */
+	int significant; /* p survives the false discovery rate / Holm */
+	/*
+	 * The chosen metric: the smallest p the test can give with these
+	 * run counts; above the level the test cannot decide, and
+	 * decide_runs runs a side can.
+	 */
+	double p_min;
+	int undecidable;
+	unsigned int decide_runs;
+	/*
+	 * Per kernel, at this spread, to tell the change from noise: the
+	 * threshold's for the chosen metric (at least decide_runs), the
+	 * observed one for the others.
+	 */
+	unsigned int runs_needed;
 	double floor_pct; /* deterministic: the change that counts */
 };
 
@@ -64,6 +80,7 @@ struct cmp {
 	int metric_higher;
 	double alpha; /* false discovery rate over the other metrics */
 	double primary_alpha; /* level of the chosen metric's own test */
+	size_t nholm; /* new kernels tested on it: Holm over them */
 	double threshold; /* percent */
 	/*
 	 * TIMING=deterministic on both sides: one run is a measurement, and
@@ -96,6 +113,16 @@ double cmp_side_stddev_pct(const struct cmp_side *s);
 const char *cmp_cell_verdict(const struct cmp_row *r, const struct cmp_cell *x);
 /* 1 when new kernel @i regressed on the chosen metric beyond the threshold. */
 int cmp_regressed(const struct cmp *c, size_t i);
+/* 1 when the chosen metric's test of new kernel @i could not decide. */
+int cmp_undecidable(const struct cmp *c, size_t i);
+
+/* bootbench-compare's exit status without --expect (docs/compare.md). */
+enum {
+	CMP_EXIT_NO_REGRESSION = 0,
+	CMP_EXIT_REGRESSION = 1,
+	CMP_EXIT_BAD_INPUT = 2,
+	CMP_EXIT_UNDECIDABLE = 3,
+};
 const struct cmp_row *cmp_chosen_row(const struct cmp *c);
 
 /* A number in at most 9 columns, as the table and plots print it. */

@@ -68,9 +68,10 @@ static void cmp_json_side(struct json_buf *j, const struct cmp_row *r,
 static void cmp_json_cell(struct json_buf *j, const struct cmp_row *r,
 			  const struct cmp_cell *x)
 {
-	static const char *const tests[] = {
-		NULL, "welch", "mann-whitney", "fisher", "yuen", "deterministic"
-	};
+	static const char *const tests[] = { NULL,	     "welch",
+					     "mann-whitney", "fisher",
+					     "yuen",	     "deterministic",
+					     "permutation" };
 	const char *v = cmp_cell_verdict(r, x);
 
 	json_object_open(j);
@@ -92,6 +93,19 @@ static void cmp_json_cell(struct json_buf *j, const struct cmp_row *r,
 	cmp_json_number(j, "p_mann_whitney", x->p_mwu);
 	cmp_json_number(j, "ratio_ci_low", x->ci_lo);
 	cmp_json_number(j, "ratio_ci_high", x->ci_hi);
+	cmp_json_number(j, "change_ci_low", x->chg_lo);
+	cmp_json_number(j, "change_ci_high", x->chg_hi);
+	if (x->ci_why) {
+		json_key_write(j, "ci_why");
+		json_string_write(j, x->ci_why);
+	}
+	if (x->test == CMP_TEST_PERM) {
+		cmp_json_number(j, "p_min", x->p_min);
+		json_key_write(j, "undecidable");
+		json_bool_write(j, x->undecidable);
+		json_key_write(j, "runs_to_decide");
+		json_int_write(j, x->decide_runs);
+	}
 	cmp_json_number(j, "noise_floor_pct", x->floor_pct);
 	json_key_write(j, "significant");
 	json_bool_write(j, x->significant);
@@ -126,6 +140,11 @@ int cmp_json_write(const struct cmp *c, FILE *f)
 	cmp_json_number(&j, "threshold_pct", c->threshold);
 	cmp_json_number(&j, "alpha", c->primary_alpha);
 	cmp_json_number(&j, "fdr", c->alpha);
+	json_key_write(&j, "undecidable");
+	json_array_open(&j);
+	for (i = 0; i < c->nnew; i++)
+		json_bool_write(&j, cmp_undecidable(c, i));
+	json_array_close(&j);
 	json_key_write(&j, "regressed");
 	json_array_open(&j);
 	for (i = 0; i < c->nnew; i++)

@@ -10,8 +10,6 @@
 
 #include "compare.h"
 
-#define CMP_BOOTSTRAP_ROUNDS 2000
-
 static int cmp_name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -72,41 +70,82 @@ static void cmp_cell_floor(const struct cmp *c, const struct cmp_row *r,
 	x->test = CMP_TEST_DETERMINISTIC;
 }
 
-static void cmp_cell_test(const struct cmp *c, const struct cmp_row *r,
-			  struct cmp_cell *x)
+/*
+ * Fieller's interval of new/base, and the same as a %change: against a
+ * negative base mean a larger ratio is a drop.
+ */
+static void cmp_cell_interval(const struct cmp_row *r, struct cmp_cell *x)
+{
+	double m = r->base.s.mean;
+
+	switch (stats_ratio_fieller(&r->base.s, &x->side.s, 0.95, &x->ci_lo,
+				    &x->ci_hi)) {
+	case 0:
+		x->chg_lo = 100 * (m > 0 ? x->ci_lo - 1 : 1 - x->ci_hi);
+		x->chg_hi = 100 * (m > 0 ? x->ci_hi - 1 : 1 - x->ci_lo);
+		return;
+	case -EDOM:
+		x->ci_why = "fewer than 2 runs on a side";
+		break;
+	case -ENODATA:
+		x->ci_why = "a side's runs do not vary";
+		break;
+	default:
+		x->ci_why = "the base mean is not clear of 0";
+	}
+	x->ci_lo = x->ci_hi = x->chg_lo = x->chg_hi = NAN;
+}
+
+/* The fewest runs a side with which the permutation test can decide. */
+static unsigned int cmp_decide_runs(double level)
+{
+	unsigned int k = 2;
+
+	while (stats_perm_p_min(k, k) > level)
+		k++;
+	return k;
+}
+
+/*
+ * The chosen metric is the question asked, and its test is fixed
+ * before the data are seen: the permutation test of the means, whose
+ * false alarm rate is its level whatever the runs' shape. Its level
+ * is primary_alpha shared by Holm over the new kernels.
+ */
+static void cmp_cell_headline(const struct cmp *c, const struct cmp_row *r,
+			      struct cmp_cell *x)
 {
 	const struct cmp_side *a = &r->base, *b = &x->side;
-	double t, df, u;
+	double level = c->primary_alpha / c->nholm;
+	unsigned int need;
 	int exact;
 
-	x->p = x->p_welch = x->p_mwu = NAN;
-	x->ci_lo = x->ci_hi = NAN;
-	x->floor_pct = NAN;
-	x->test = CMP_TEST_NONE;
-	if (!a->n || !b->n)
+	if (stats_perm_test(a->v, a->n, b->v, b->n, &x->p, &exact))
 		return;
-	if (r->kind == RULES_FAILURE) {
-		x->p = stats_fisher(a->fails, a->n, b->fails, b->n);
-		x->test = CMP_TEST_FISHER;
-		return;
-	}
-	if (c->deterministic) {
-		cmp_cell_floor(c, r, x);
-		return;
-	}
-	if (stats_welch(a->v, a->n, b->v, b->n, &t, &df, &x->p_welch))
-		x->p_welch = NAN;
-	if (stats_mann_whitney(a->v, a->n, b->v, b->n, &u, &x->p_mwu, &exact))
-		x->p_mwu = NAN;
-	/*
-	 * A side with no spread at all is a discrete metric (a page count
-	 * that takes two values from boot to boot, say): t would call any
-	 * split of its values infinitely certain, ranks do not. A skewed
-	 * side (one run far off the others) goes to Yuen's trimmed test,
-	 * which keeps the power the rank test lacks with 5 runs (its best
-	 * p, 2/252, cannot survive a false discovery rate over hundreds of
-	 * metrics); where trimming leaves no spread, ranks again.
-	 */
+	x->test = CMP_TEST_PERM;
+	x->p_min = stats_perm_p_min(a->n, b->n);
+	x->decide_runs = cmp_decide_runs(level);
+	/* The change the verdict asks about: the threshold's. */
+	need = stats_runs_needed_pooled(
+		&a->s, &b->s, fabs(a->s.mean) * c->threshold / 100, level);
+	x->runs_needed = need > x->decide_runs ? need : x->decide_runs;
+}
+
+/*
+ * The other metrics: a side with no spread at all is a discrete metric
+ * (a page count that takes two values from boot to boot, say): t would
+ * call any split of its values infinitely certain, ranks do not. A
+ * skewed side (one run far off the others) goes to Yuen's trimmed
+ * test, which keeps the power the rank test lacks with 5 runs (its
+ * best p, 2/252, cannot survive a false discovery rate over hundreds
+ * of metrics); where trimming leaves no spread, ranks again.
+ */
+static void cmp_cell_other(const struct cmp *c, const struct cmp_row *r,
+			   struct cmp_cell *x)
+{
+	const struct cmp_side *a = &r->base, *b = &x->side;
+	double t, df;
+
 	if (a->n < 3 || b->n < 3 || a->s.sd == 0 || b->s.sd == 0 ||
 	    isnan(x->p_welch)) {
 		x->p = x->p_mwu;
@@ -127,11 +166,41 @@ static void cmp_cell_test(const struct cmp *c, const struct cmp_row *r,
 		x->p = x->p_welch;
 		x->test = CMP_TEST_WELCH;
 	}
-	if (stats_ratio_interval(a->v, a->n, b->v, b->n, 0.95,
-				 CMP_BOOTSTRAP_ROUNDS, &x->ci_lo, &x->ci_hi))
-		x->ci_lo = x->ci_hi = NAN;
-	x->runs_needed =
-		stats_runs_needed_pooled(&a->s, &b->s, b->s.mean - a->s.mean);
+	x->runs_needed = stats_runs_needed_pooled(
+		&a->s, &b->s, b->s.mean - a->s.mean, c->alpha);
+}
+
+static void cmp_cell_test(const struct cmp *c, const struct cmp_row *r,
+			  struct cmp_cell *x)
+{
+	const struct cmp_side *a = &r->base, *b = &x->side;
+	double t, df, u;
+	int exact;
+
+	x->p = x->p_welch = x->p_mwu = x->p_min = NAN;
+	x->ci_lo = x->ci_hi = x->chg_lo = x->chg_hi = NAN;
+	x->floor_pct = NAN;
+	x->test = CMP_TEST_NONE;
+	if (!a->n || !b->n)
+		return;
+	if (r->kind == RULES_FAILURE) {
+		x->p = stats_fisher(a->fails, a->n, b->fails, b->n);
+		x->test = CMP_TEST_FISHER;
+		return;
+	}
+	if (c->deterministic) {
+		cmp_cell_floor(c, r, x);
+		return;
+	}
+	if (stats_welch(a->v, a->n, b->v, b->n, &t, &df, &x->p_welch))
+		x->p_welch = NAN;
+	if (stats_mann_whitney(a->v, a->n, b->v, b->n, &u, &x->p_mwu, &exact))
+		x->p_mwu = NAN;
+	if (r->chosen)
+		cmp_cell_headline(c, r, x);
+	else
+		cmp_cell_other(c, r, x);
+	cmp_cell_interval(r, x);
 }
 
 static int cmp_row_fill(struct cmp *c, struct cmp_row *r, const char *name)
@@ -195,6 +264,8 @@ static int cmp_significance_mark(struct cmp *c, size_t i)
 	for (k = 0; k < c->nrows; k++) {
 		struct cmp_cell *x = &c->rows[k].cell[i];
 
+		if (x->test == CMP_TEST_PERM)
+			continue; /* cmp_headline_mark */
 		if (x->test != CMP_TEST_DETERMINISTIC) {
 			x->significant = c->rows[k].chosen ?
 						 x->p < c->primary_alpha :
@@ -215,6 +286,63 @@ static int cmp_significance_mark(struct cmp *c, size_t i)
 out:
 	free(p);
 	free(hit);
+	return err;
+}
+
+/*
+ * Holm's step-down over the chosen metric's tests of the new kernels:
+ * sorted p against level / m, level / (m - 1), ..., stopping at the
+ * first that fails. The same steps on each test's smallest attainable
+ * p say which tests could decide at all, whatever their data.
+ */
+static void cmp_holm(const double *p, size_t m, double level,
+		     unsigned char *hit)
+{
+	size_t i, k, step;
+
+	memset(hit, 0, m);
+	for (step = 0; step < m; step++) {
+		k = m;
+		for (i = 0; i < m; i++)
+			if (!hit[i] && !isnan(p[i]) && (k == m || p[i] < p[k]))
+				k = i;
+		if (k == m || p[k] > level / (m - step))
+			return;
+		hit[k] = 1;
+	}
+}
+
+static int cmp_headline_mark(struct cmp *c, struct cmp_row *r)
+{
+	double *p = calloc(c->nnew, sizeof(*p)),
+	       *pmin = calloc(c->nnew, sizeof(*pmin));
+	unsigned char *hit = calloc(c->nnew, 1), *can = calloc(c->nnew, 1);
+	size_t i;
+	int err = 0;
+
+	if (!p || !pmin || !hit || !can) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < c->nnew; i++) {
+		int perm = r->cell[i].test == CMP_TEST_PERM;
+
+		p[i] = perm ? r->cell[i].p : NAN;
+		pmin[i] = perm ? r->cell[i].p_min : NAN;
+	}
+	cmp_holm(p, c->nnew, c->primary_alpha, hit);
+	cmp_holm(pmin, c->nnew, c->primary_alpha, can);
+	for (i = 0; i < c->nnew; i++) {
+		if (r->cell[i].test != CMP_TEST_PERM)
+			continue;
+		r->cell[i].significant = hit[i];
+		r->cell[i].undecidable = !can[i];
+	}
+out:
+	free(p);
+	free(pmin);
+	free(hit);
+	free(can);
 	return err;
 }
 
@@ -265,6 +393,7 @@ int cmp_rows_build(struct cmp *c)
 		for (j = 0; j < c->new[i].nm; j++)
 			names[n++] = c->new[i].m[j].name;
 	qsort(names, n, sizeof(*names), cmp_name_cmp);
+	c->nholm = c->nnew;
 	c->rows = calloc(n ? n : 1, sizeof(*c->rows));
 	if (!c->rows) {
 		err = -ENOMEM;
@@ -282,6 +411,11 @@ int cmp_rows_build(struct cmp *c)
 		if (err)
 			goto out;
 	}
+	for (k = 0; k < c->nrows; k++)
+		if (c->rows[k].chosen)
+			err = cmp_headline_mark(c, &c->rows[k]);
+	if (err)
+		goto out;
 	cmp_rows_select(c);
 out:
 	free(names);
@@ -349,4 +483,11 @@ int cmp_regressed(const struct cmp *c, size_t i)
 		return 0;
 	/* A metric with no better way: any such change fails. */
 	return cmp_cell_better(r, x) <= 0;
+}
+
+int cmp_undecidable(const struct cmp *c, size_t i)
+{
+	const struct cmp_row *r = cmp_chosen_row(c);
+
+	return r && r->cell[i].undecidable;
 }

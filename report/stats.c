@@ -62,6 +62,22 @@ double stats_normal_cdf(double z)
 	return 0.5 * erfc(-z / M_SQRT2);
 }
 
+double stats_normal_quantile(double q)
+{
+	double lo = -40, hi = 40;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (stats_normal_cdf(mid) < q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
 /* Lentz's continued fraction for the incomplete beta function. */
 static double stats_beta_cf(double a, double b, double x)
 {
@@ -346,47 +362,6 @@ static uint64_t stats_rand_next(uint64_t *s)
 	return *s * 0x2545F4914F6CDD1DULL;
 }
 
-static double stats_resample_mean(const double *v, size_t n, uint64_t *seed)
-{
-	double sum = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sum += v[stats_rand_next(seed) % n];
-	return sum / n;
-}
-
-int stats_ratio_interval(const double *a, size_t na, const double *b, size_t nb,
-			 double level, unsigned int rounds, double *lo,
-			 double *hi)
-{
-	uint64_t seed = 0x9E3779B97F4A7C15ULL;
-	double *ratio;
-	unsigned int i;
-	int err = 0;
-
-	if (!na || !nb || rounds < 10)
-		return -EDOM;
-	ratio = malloc(rounds * sizeof(*ratio));
-	if (!ratio)
-		return -ENOMEM;
-	for (i = 0; i < rounds; i++) {
-		double ma = stats_resample_mean(a, na, &seed);
-
-		if (ma == 0) {
-			err = -EDOM;
-			goto out;
-		}
-		ratio[i] = stats_resample_mean(b, nb, &seed) / ma;
-	}
-	qsort(ratio, rounds, sizeof(*ratio), stats_double_cmp);
-	*lo = ratio[(size_t)((1 - level) / 2 * (rounds - 1))];
-	*hi = ratio[(size_t)((1 + level) / 2 * (rounds - 1))];
-out:
-	free(ratio);
-	return err;
-}
-
 struct stats_pidx {
 	double p;
 	size_t i;
@@ -420,24 +395,190 @@ int stats_fdr_select(const double *p, size_t n, double q, unsigned char *hit)
 	return 0;
 }
 
-unsigned int stats_runs_needed(double sd, double diff)
+/* The t quantile: bisection on the distribution function. */
+double stats_t_quantile(double q, double df)
 {
-	/* (z_0.975 + z_0.8)^2, twice for two samples. */
-	const double zz = 2 * 2.8015852 * 2.8015852;
-	double n;
+	double lo = 0, hi = 1;
+	int i;
+
+	if (q == 0.5)
+		return 0;
+	if (q < 0.5)
+		return -stats_t_quantile(1 - q, df);
+	while (stats_t_cdf(hi, df) < q && hi < 1e12)
+		hi *= 2;
+	for (i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (stats_t_cdf(mid, df) < q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/*
+ * Fieller (1954): rho is in the interval when (mb - rho ma)^2 <=
+ * t^2 (vb + rho^2 va). Its degrees of freedom are Welch's (1947)
+ * approximation for the variance vb + rho^2 va, at rho = mb / ma.
+ */
+int stats_ratio_fieller(const struct stats_summary *a,
+			const struct stats_summary *b, double level, double *lo,
+			double *hi)
+{
+	double va, vb, rho, v, df, t, qa, qb, qc, disc;
+
+	if (a->n < 2 || b->n < 2)
+		return -EDOM;
+	if (a->sd == 0 || b->sd == 0)
+		return -ENODATA;
+	if (a->mean == 0)
+		return -ERANGE;
+	va = a->sd * a->sd / a->n;
+	vb = b->sd * b->sd / b->n;
+	rho = b->mean / a->mean;
+	v = vb + rho * rho * va;
+	df = v * v /
+	     (vb * vb / (b->n - 1) +
+	      rho * rho * rho * rho * va * va / (a->n - 1));
+	t = stats_t_quantile((1 + level) / 2, df);
+	qa = a->mean * a->mean - t * t * va;
+	qb = a->mean * b->mean;
+	qc = b->mean * b->mean - t * t * vb;
+	disc = qb * qb - qa * qc;
+	/* qa <= 0: the base mean is not clear of 0, the set is unbounded. */
+	if (qa <= 0 || disc < 0)
+		return -ERANGE;
+	*lo = (qb - sqrt(disc)) / qa;
+	*hi = (qb + sqrt(disc)) / qa;
+	return 0;
+}
+
+/*
+ * Deviation of b's sum from its mean over all splits: with the pooled
+ * total fixed, |mean(b) - mean(a)| grows with it and only with it.
+ */
+static void stats_perm_walk(const double *v, size_t n, size_t start,
+			    size_t left, double sum, double mid, double obs,
+			    double *hits, double *total)
+{
+	size_t i;
+
+	if (!left) {
+		*total += 1;
+		if (fabs(sum - mid) >= obs)
+			*hits += 1;
+		return;
+	}
+	for (i = start; i + left <= n; i++)
+		stats_perm_walk(v, n, i + 1, left - 1, sum + v[i], mid, obs,
+				hits, total);
+}
+
+static void stats_perm_shuffle(double *v, size_t n, uint64_t *seed)
+{
+	size_t i;
+
+	for (i = n - 1; i > 0; i--) {
+		size_t k = stats_rand_next(seed) % (i + 1);
+		double t = v[i];
+
+		v[i] = v[k];
+		v[k] = t;
+	}
+}
+
+double stats_perm_p_min(size_t na, size_t nb)
+{
+	double splits;
+
+	if (!na || !nb)
+		return 1;
+	splits = stats_choose(na + nb, nb);
+	if (splits > STATS_PERM_EXACT_MAX)
+		return 1.0 / (STATS_PERM_ROUNDS + 1);
+	/* With equal sides a split and its mirror lie equally far. */
+	return fmin(1, (na == nb ? 2 : 1) / splits);
+}
+
+int stats_perm_test(const double *a, size_t na, const double *b, size_t nb,
+		    double *p, int *exact)
+{
+	uint64_t seed = 0x9E3779B97F4A7C15ULL;
+	size_t n = na + nb, i, r;
+	double *v, total = 0, sum_b = 0, mid, obs, hits = 0, tries = 0;
+
+	if (!na || !nb)
+		return -EDOM;
+	v = malloc(n * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	memcpy(v, a, na * sizeof(*v));
+	memcpy(v + na, b, nb * sizeof(*v));
+	for (i = 0; i < n; i++)
+		total += v[i];
+	for (i = 0; i < nb; i++)
+		sum_b += b[i];
+	mid = total * nb / n;
+	/* Sums in another order round apart: a mirror split must tie. */
+	obs = fabs(sum_b - mid);
+	obs -= 1e-9 * (fabs(total) + obs);
+	*exact = stats_choose(n, nb) <= STATS_PERM_EXACT_MAX;
+	if (*exact) {
+		stats_perm_walk(v, n, 0, nb, 0, mid, obs, &hits, &tries);
+		*p = hits / tries;
+	} else {
+		for (r = 0; r < STATS_PERM_ROUNDS; r++) {
+			double s = 0;
+
+			stats_perm_shuffle(v, n, &seed);
+			for (i = 0; i < nb; i++)
+				s += v[i];
+			hits += fabs(s - mid) >= obs;
+		}
+		/* The observed split counts as one of the draws. */
+		*p = (hits + 1) / (STATS_PERM_ROUNDS + 1);
+	}
+	free(v);
+	return 0;
+}
+
+/*
+ * n = 2 (t(1 - alpha/2, df) + t(power, df))^2 sd^2 / diff^2 with
+ * df = 2n - 2 (Student's t in place of the normal's z, as in the
+ * usual sample-size tables), solved by iteration.
+ */
+unsigned int stats_runs_needed(double sd, double diff, double alpha)
+{
+	double n, prev = 0;
+	int i;
 
 	if (diff == 0)
 		return 0;
-	n = ceil(zz * sd * sd / (diff * diff));
-	if (n < 2)
-		return 2;
+	n = 2 *
+	    pow(-stats_normal_quantile(alpha / 2) +
+			stats_normal_quantile(STATS_POWER),
+		2) *
+	    sd * sd / (diff * diff);
+	for (i = 0; i < 50 && n < 1e6 && fabs(n - prev) > 1e-6; i++) {
+		double df = 2 * fmax(n, 2) - 2;
+		double tt = stats_t_quantile(1 - alpha / 2, df) +
+			    stats_t_quantile(STATS_POWER, df);
+
+		prev = n;
+		n = 2 * tt * tt * sd * sd / (diff * diff);
+	}
+	n = ceil(n - 1e-9);
+	if (n < 3)
+		return 3;
 	return n > 1e6 ? 1000000 : (unsigned int)n;
 }
 
 unsigned int stats_runs_needed_pooled(const struct stats_summary *a,
 				      const struct stats_summary *b,
-				      double diff)
+				      double diff, double alpha)
 {
 	return stats_runs_needed(sqrt((a->sd * a->sd + b->sd * b->sd) / 2),
-				 diff);
+				 diff, alpha);
 }

@@ -62,14 +62,29 @@ double stats_fisher(unsigned int fa, unsigned int na, unsigned int fb,
 		    unsigned int nb);
 
 /*
- * Percentile bootstrap interval of mean(b) / mean(a) at level @level
- * (0.95), from @rounds resamplings with a fixed seed, so the same
- * samples always give the same interval. -EDOM when a side is empty
- * or a resampled mean of a is 0.
+ * Fieller's interval of mean(b) / mean(a) at @level (0.95), with the
+ * Welch-Satterthwaite degrees of freedom. -EDOM below 2 runs a side,
+ * -ENODATA when a side has no spread (the interval would be a point),
+ * -ERANGE when the base mean is not clear of 0 (it is unbounded).
+ * Right for either sign of the means.
  */
-int stats_ratio_interval(const double *a, size_t na, const double *b, size_t nb,
-			 double level, unsigned int rounds, double *lo,
-			 double *hi);
+int stats_ratio_fieller(const struct stats_summary *a,
+			const struct stats_summary *b, double level, double *lo,
+			double *hi);
+
+/*
+ * Permutation test of mean(b) - mean(a), two-sided: the share of the
+ * splits of the pooled runs into sides of these sizes whose difference
+ * of means is at least as large. Every split when there are at most
+ * STATS_PERM_EXACT_MAX (*exact = 1), else STATS_PERM_ROUNDS random ones
+ * from a fixed seed, the observed split counted in.
+ */
+#define STATS_PERM_EXACT_MAX 20000
+#define STATS_PERM_ROUNDS 20000
+int stats_perm_test(const double *a, size_t na, const double *b, size_t nb,
+		    double *p, int *exact);
+/* The smallest p stats_perm_test can give with these run counts. */
+double stats_perm_p_min(size_t na, size_t nb);
 
 /*
  * Benjamini-Hochberg: which of @n p-values are discoveries at false
@@ -77,15 +92,21 @@ int stats_ratio_interval(const double *a, size_t na, const double *b, size_t nb,
  */
 int stats_fdr_select(const double *p, size_t n, double q, unsigned char *hit);
 
+/* Quantiles: the normal's and Student's t's. */
+double stats_normal_quantile(double q);
+double stats_t_quantile(double q, double df);
+
 /*
- * Runs per side a two-sided test at alpha 0.05 with 80% power needs to
- * find a difference of @diff between means when the sample standard
- * deviation is @sd (normal approximation). 0 when @diff is 0.
+ * Runs per side a two-sided test at level @alpha needs to find a
+ * difference of @diff between means with power STATS_POWER when the
+ * sample standard deviation is @sd, with Student's t in place of the
+ * normal (iterated on df = 2n - 2); at least 3. 0 when @diff is 0.
  */
-unsigned int stats_runs_needed(double sd, double diff);
+#define STATS_POWER 0.8
+unsigned int stats_runs_needed(double sd, double diff, double alpha);
 /* The same with the two sides' pooled spread. */
 unsigned int stats_runs_needed_pooled(const struct stats_summary *a,
 				      const struct stats_summary *b,
-				      double diff);
+				      double diff, double alpha);
 
 #endif

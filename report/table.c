@@ -46,7 +46,7 @@ static const char *cmp_stddev_format(char *buf, size_t len,
 
 static const char *cmp_p_format(char *buf, size_t len, const struct cmp_cell *x)
 {
-	static const char tag[] = { ' ', 't', 'U', 'F', 'y', 'd' };
+	static const char tag[] = { ' ', 't', 'U', 'F', 'y', 'd', 'P' };
 
 	if (x->test == CMP_TEST_DETERMINISTIC)
 		snprintf(buf, len, "  det ");
@@ -199,6 +199,23 @@ static void cmp_side_describe(const char *label, const struct result *r,
 			r->cmdline);
 }
 
+static void cmp_legend_print(const struct cmp *c, FILE *f)
+{
+	char holm[64] = "";
+
+	if (c->nholm > 1)
+		snprintf(holm, sizeof(holm), " (Holm over %zu new kernels)",
+			 c->nholm);
+	fprintf(f,
+		"\np: P permutation test of the means (the chosen metric), t Welch's\n"
+		"t-test, y Yuen's trimmed t, U Mann-Whitney U, F Fisher; R regression,\n"
+		"I improvement, C change: changed by LKP's rules and significant:\n"
+		"%s at %g%%%s, the other %zu\n"
+		"metrics at a false discovery rate of %g%%.\n",
+		c->metric, 100 * c->primary_alpha, holm, c->nrows - 1,
+		100 * c->alpha);
+}
+
 void cmp_table_print(const struct cmp *c, FILE *f)
 {
 	char label[32];
@@ -246,13 +263,7 @@ void cmp_table_print(const struct cmp *c, FILE *f)
 			"%s, changed by LKP's rules on one run per kernel.\n",
 			c->noise_floor, c->metric);
 	else if (perf || fail)
-		fprintf(f,
-			"\np: t Welch's t-test, y Yuen's trimmed t, U Mann-Whitney U, F Fisher;\n"
-			"R regression, I improvement, C change: changed by LKP's rules and\n"
-			"significant: %s at %g%%, the other %zu metrics at a false\n"
-			"discovery rate of %g%%.\n",
-			c->metric, 100 * c->primary_alpha, c->nrows - 1,
-			100 * c->alpha);
+		cmp_legend_print(c, f);
 }
 
 static void cmp_chosen_det_print(const struct cmp_row *r,
@@ -267,15 +278,49 @@ static void cmp_chosen_det_print(const struct cmp_row *r,
 		in, "", x->side.s.mean / r->base.s.mean, x->floor_pct);
 }
 
-/* Three short lines per new kernel, so that 80 columns hold them. */
-static void cmp_chosen_print(const struct cmp_row *r, size_t i, FILE *f)
+/* The ratio of means and its interval, or why there is none. */
+static void cmp_interval_print(const struct cmp_row *r,
+			       const struct cmp_cell *x, int in, FILE *f)
 {
-	static const char *const test_name[] = { "",
-						 "Welch's t",
-						 "Mann-Whitney U",
-						 "Fisher's exact",
-						 "Yuen's trimmed t",
-						 "" };
+	if (r->base.s.mean == 0)
+		return;
+	fprintf(f, "%*snew/base %.3f, ", in, "",
+		x->side.s.mean / r->base.s.mean);
+	if (isnan(x->ci_lo))
+		fprintf(f, "no 95%% interval: %s\n", x->ci_why);
+	else
+		fprintf(f, "95%% interval %.3f..%.3f (Fieller)\n", x->ci_lo,
+			x->ci_hi);
+}
+
+static void cmp_undecidable_print(const struct cmp *c, const struct cmp_row *r,
+				  const struct cmp_cell *x, int in, FILE *f)
+{
+	fprintf(f, "undecidable with %zu+%zu runs: RUNS=%u can decide\n",
+		r->base.n, x->side.n, x->decide_runs);
+	fprintf(f,
+		"%*sthe permutation test's smallest p with these runs is %.2g,\n"
+		"%*sabove the %g%% level",
+		in, "", x->p_min, in, "", 100 * c->primary_alpha / c->nholm);
+	if (c->nholm > 1)
+		fprintf(f, " (%g%% shared by Holm over %zu new kernels)",
+			100 * c->primary_alpha, c->nholm);
+	fprintf(f, "\n");
+}
+
+/* A few short lines per new kernel, so that 80 columns hold them. */
+static void cmp_chosen_print(const struct cmp *c, const struct cmp_row *r,
+			     size_t i, FILE *f)
+{
+	static const char *const test_name[] = {
+		"",
+		"Welch's t",
+		"Mann-Whitney U",
+		"Fisher's exact",
+		"Yuen's trimmed t",
+		"",
+		"permutation test of the means"
+	};
 	const struct cmp_cell *x = &r->cell[i];
 	const char *v = cmp_cell_verdict(r, x);
 	char label[32];
@@ -288,14 +333,18 @@ static void cmp_chosen_print(const struct cmp_row *r, size_t i, FILE *f)
 		cmp_chosen_det_print(r, x, in, f);
 		return;
 	}
-	if (r->base.n < 2 || x->side.n < 2) {
+	if (x->test == CMP_TEST_NONE || isnan(x->change_pct)) {
 		fprintf(f,
-			"\n%*s%zu run(s) on the base, %zu on %s: too few to tell\n"
-			"%*sa change from noise; use RUNS=5 or more\n",
-			in, "", r->base.n, x->side.n, label, in, "");
+			"\n%*sno test: missing on a side or a base mean of 0\n",
+			in, "");
 		return;
 	}
 	fprintf(f, "%+.1f%%: ", x->change_pct);
+	if (x->undecidable) {
+		cmp_undecidable_print(c, r, x, in, f);
+		cmp_interval_print(r, x, in, f);
+		return;
+	}
 	if (x->significant) {
 		static const char *const words[] = { "worse", "a change",
 						     "better" };
@@ -310,17 +359,15 @@ static void cmp_chosen_print(const struct cmp_row *r, size_t i, FILE *f)
 		fprintf(f, "%*sp < 0.001", in, "");
 	else
 		fprintf(f, "%*sp = %.3f", in, "", x->p);
-	fprintf(f, " (%s)", test_name[x->test]);
-	if (!isnan(x->ci_lo))
-		fprintf(f, ", new/base %.3f, 95%% interval %.3f..%.3f",
-			x->side.s.mean / r->base.s.mean, x->ci_lo, x->ci_hi);
-	fprintf(f, "\n");
+	fprintf(f, " (%s, %zu+%zu runs)\n", test_name[x->test], r->base.n,
+		x->side.n);
+	cmp_interval_print(r, x, in, f);
 	if (!x->significant &&
 	    (x->runs_needed > r->base.n || x->runs_needed > x->side.n))
 		fprintf(f,
 			"%*sat this spread about %u runs per kernel would tell a\n"
-			"%*s%.1f%% change from noise\n",
-			in, "", x->runs_needed, in, "", fabs(x->change_pct));
+			"%*s%g%% change (the threshold) from noise\n",
+			in, "", x->runs_needed, in, "", c->threshold);
 }
 
 void cmp_summary_print(const struct cmp *c, FILE *f)
@@ -339,7 +386,7 @@ void cmp_summary_print(const struct cmp *c, FILE *f)
 	if (!r)
 		return;
 	for (i = 0; i < c->nnew; i++)
-		cmp_chosen_print(r, i, f);
+		cmp_chosen_print(c, r, i, f);
 	for (i = 0; i < c->nnew; i++) {
 		char label[32];
 
@@ -350,7 +397,18 @@ void cmp_summary_print(const struct cmp *c, FILE *f)
 				label, r->name, c->deterministic ? 2 : 1,
 				fabs(r->cell[i].change_pct), c->threshold);
 	}
-	for (i = 0; i < c->nnew && !cmp_regressed(c, i); i++)
+	for (i = 0; i < c->nnew; i++) {
+		char label[32];
+
+		cmp_new_label(label, sizeof(label), i);
+		if (cmp_undecidable(c, i) && !cmp_regressed(c, i))
+			fprintf(f,
+				"verdict: %s undecidable with %zu+%zu runs: RUNS=%u can decide\n",
+				label, r->base.n, r->cell[i].side.n,
+				r->cell[i].decide_runs);
+	}
+	for (i = 0;
+	     i < c->nnew && !cmp_regressed(c, i) && !cmp_undecidable(c, i); i++)
 		;
 	if (i == c->nnew)
 		fprintf(f,

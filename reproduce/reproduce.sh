@@ -7,8 +7,10 @@
 # The report becomes a job (bootbench reproduce), the job runs RUNS times
 # on each kernel, and bootbench-compare prints the table and the verdict
 # line against the report's change (docs/reproduce.md). Exit 0 with a
-# verdict line (reproduced, not reproduced or inconclusive: make cannot
-# pass those apart; bootbench-compare --expect exits 0, 1, 3), 2 on bad
+# verdict line (reproduced, not reproduced or inconclusive, which says
+# "undecidable with N+M runs: RUNS=K can decide" when the test cannot
+# reach its level: make cannot pass those apart; bootbench-compare
+# --expect exits 0, 1, 3), 2 on bad
 # input, else the failing run's status (docs/exit-codes.md).
 #
 # From make: MAKE O RESULTS BOOTBENCH COMPARE REPORT BASE_KERNEL
@@ -116,5 +118,6 @@ else
 	"$COMPARE" --no-plot --expect "$expect" "$base" "$new"
 fi
 rc=$?
-# Any verdict is an answer; only a failure to compare is an error.
+# Any verdict is an answer; only a failure to compare is an error. Without
+# --expect (no verdict), 3 is compare's "undecidable": an answer too.
 [ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] || [ "$rc" -eq 3 ]

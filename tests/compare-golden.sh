@@ -20,13 +20,29 @@ golden() {
 }
 
 golden golden-default.txt 1 base new
-golden golden-two-new.txt 1 --no-plot base new new2
+# Holm over two new kernels: 5 runs a side cannot reach 0.5% (2/252).
+golden golden-two-new.txt 3 --no-plot base new new2
 golden golden-all.txt 1 --no-plot --all base new
-golden golden-lkp-same.txt 0 --no-plot --lkp base new2
+# 5+3 runs: the permutation test's smallest p is 1/56, above 1%.
+golden golden-lkp-same.txt 3 --no-plot --lkp base new2
 golden golden.json 1 --json base new
 # TIMING=deterministic: one run each, pti=on against the same kernel.
 golden golden-det.txt 1 det-base det-new
 golden golden-det-same.txt 0 det-base det-same
+# Each path to a verdict (docs/compare.md): 3+3 runs, the new side
+# constant and 20% lower, cannot decide; nor can it reproduce.
+golden golden-undecidable.txt 3 --no-plot base3 new3-const
+golden golden-undecidable-expect.txt 3 --no-plot --expect -8.8 base3 new3-const
+golden golden-no-change.txt 0 --no-plot base same
+golden golden-not-reproduced.txt 1 --no-plot --expect -8.8 base same
+golden golden-reproduced-larger.txt 0 --no-plot --expect -3 base new
+golden golden-reproduced-smaller.txt 0 --no-plot --expect -20 base new
+golden golden-det-within-floor.txt 3 --no-plot --expect -0.08 det-base det-same
+golden golden-det-not-reproduced.txt 1 --no-plot --expect -5 det-base det-same
+# Negative means: a larger ratio is a drop, and the interval says so.
+golden golden-negative.txt 0 --no-plot --expect -10 neg-base neg-new
+# Two new kernels with 6 runs: Holm keeps the -10% and decides both.
+golden golden-holm.txt 1 --no-plot holm-base holm-new holm-new2
 check "compare: --json is valid JSON with the verdict" \
 	sh -c "'$j' '$T/golden.json' metric >/dev/null && grep -q '\"regressed\":\[true\]' '$T/golden.json'"
 

@@ -52,6 +52,7 @@ area registry
 area badinput
 area replay
 area execl
+area verdict
 
 # --- the test tier: boots of the default kernel under QEMU -----------
 area boot test
@@ -68,6 +69,7 @@ area lava test
 area stressng test
 area wis test
 area hostile test
+area ab test
 
 # Last: every result file the areas above wrote.
 area schema

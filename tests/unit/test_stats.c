@@ -3,6 +3,7 @@
  * The statistics of `compare` against published answers: textbook
  * tables and worked examples, not values computed by this code.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -11,6 +12,19 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define NEAR(x, want, tol) (fabs((x) - (want)) <= (tol))
+
+/*
+ * One end of Fieller's interval of 6..10 over 1..5: there the ratio's
+ * t statistic is the 97.5% quantile at Welch's df for rho = 8/3.
+ */
+static int fieller_end_ok(double rho, int sign)
+{
+	double r = 8.0 / 3, v = 0.5 + 0.5 * r * r;
+	double df = v * v / (0.25 / 4 * (1 + r * r * r * r));
+	double t = (8 - 3 * rho) / sqrt(0.5 + 0.5 * rho * rho);
+
+	return NEAR(t, -sign * stats_t_quantile(0.975, df), 1e-6);
+}
 
 int main(void)
 {
@@ -23,6 +37,8 @@ int main(void)
 				     21.9, 22.1, 22.9, 20.5, 24.4 };
 	static const double lo5[] = { 1, 2, 3, 4, 5 };
 	static const double hi5[] = { 6, 7, 8, 9, 10 };
+	static const double neg_lo5[] = { -1, -2, -3, -4, -5 };
+	static const double neg_hi5[] = { -6, -7, -8, -9, -10 };
 	static const double same[] = { 3, 3, 3 };
 	static const double other[] = { 4, 4, 4 };
 	static const double tie_a[] = { 1, 2, 2, 3 };
@@ -35,7 +51,7 @@ int main(void)
 	static const double outl_a[] = { 250, 260, 255, 100, 258 };
 	static const double outl_b[] = { 15, 16, 15.5, 14.8, 15.2 };
 	static const double bh_p[] = { 0.01, 0.04, 0.03, 0.005, 0.5, NAN };
-	struct stats_summary s;
+	struct stats_summary s, s2;
 	double t, df, p, u, lo, hi;
 	unsigned char hit[N(bh_p)];
 	int exact;
@@ -124,12 +140,49 @@ int main(void)
 	CHECK("stats: Fisher exact, no failures anywhere: p 1",
 	      NEAR(stats_fisher(0, 5, 0, 5), 1, 1e-12));
 
-	CHECK("stats: bootstrap interval of a ratio holds the true ratio",
-	      !stats_ratio_interval(lo5, 5, hi5, 5, 0.95, 10000, &lo, &hi) &&
-		      lo < 8.0 / 3 && hi > 8.0 / 3 && lo > 1.5 && hi < 5);
-	CHECK("stats: bootstrap interval is reproducible",
-	      !stats_ratio_interval(lo5, 5, hi5, 5, 0.95, 10000, &t, &df) &&
-		      t == lo && df == hi);
+	/*
+	 * Fieller for 6..10 over 1..5: means 8 and 3, variances of the
+	 * means 0.5 each, Welch df 2.5^2 / (0.5^2/4 * (1 + (8/3)^4)) at
+	 * rho 8/3. At either end the ratio's t statistic, (8 - 3 rho) /
+	 * sqrt(0.5 + 0.5 rho^2), is the quantile itself.
+	 */
+	stats_summary_get(lo5, 5, &s);
+	stats_summary_get(hi5, 5, &s2);
+	CHECK("stats: Fieller's interval of a ratio holds 8/3, its ends on the t quantile",
+	      !stats_ratio_fieller(&s, &s2, 0.95, &lo, &hi) && lo < 8.0 / 3 &&
+		      hi > 8.0 / 3 && fieller_end_ok(lo, -1) &&
+		      fieller_end_ok(hi, 1));
+	stats_summary_get(neg_lo5, 5, &s);
+	stats_summary_get(neg_hi5, 5, &s2);
+	CHECK("stats: Fieller's interval of two negative means is the positive one's",
+	      !stats_ratio_fieller(&s, &s2, 0.95, &t, &df) &&
+		      NEAR(t, lo, 1e-9) && NEAR(df, hi, 1e-9));
+	stats_summary_get(same, 3, &s);
+	CHECK("stats: no Fieller interval against a side without spread",
+	      stats_ratio_fieller(&s, &s2, 0.95, &t, &df) == -ENODATA);
+	stats_summary_get(lo5, 1, &s);
+	CHECK("stats: no Fieller interval from one run",
+	      stats_ratio_fieller(&s, &s2, 0.95, &t, &df) == -EDOM);
+	/* Student's t: 12.706 at 1 df, 2.228 at 10 (any table). */
+	CHECK("stats: t quantiles 12.706 (1 df) and 2.228 (10 df)",
+	      NEAR(stats_t_quantile(0.975, 1), 12.706, 0.001) &&
+		      NEAR(stats_t_quantile(0.975, 10), 2.228, 0.001));
+
+	/* 1..5 against 6..10: only the split and its mirror, 2 of 252. */
+	CHECK("stats: permutation test, separated sides of 5: exact p 2/252",
+	      !stats_perm_test(lo5, 5, hi5, 5, &p, &exact) && exact &&
+		      NEAR(p, 2.0 / 252, 1e-12) &&
+		      NEAR(stats_perm_p_min(5, 5), 2.0 / 252, 1e-12));
+	CHECK("stats: permutation test, smallest p 0.1 at 3+3, 1/3 at 2+2",
+	      NEAR(stats_perm_p_min(3, 3), 0.1, 1e-12) &&
+		      NEAR(stats_perm_p_min(2, 2), 1.0 / 3, 1e-12));
+	/*
+	 * 14 vs 14 interleaved: past the exact limit; the means differ by
+	 * 1 against a sd of 8.4, about 0.69 by Welch's t.
+	 */
+	CHECK("stats: permutation test 14 vs 14: Monte Carlo, p near Welch's 0.75",
+	      !stats_perm_test(big_a, 14, big_b, 14, &p, &exact) && !exact &&
+		      NEAR(p, 0.75, 0.03));
 
 	/*
 	 * Benjamini-Hochberg at q 0.05 over 5 p-values: sorted 0.005,
@@ -139,10 +192,15 @@ int main(void)
 	CHECK("stats: Benjamini-Hochberg keeps the four p-values under the line",
 	      !stats_fdr_select(bh_p, N(bh_p), 0.05, hit) && hit[0] && hit[1] &&
 		      hit[2] && hit[3] && !hit[4] && !hit[5]);
-	/* 2 (1.96 + 0.84)^2 sd^2 / d^2 = 15.7 for d = sd. */
-	CHECK("stats: runs needed for a one-sd difference: 16",
-	      stats_runs_needed(1, 1) == 16);
-	CHECK("stats: runs needed for a half-sd difference: 63",
-	      stats_runs_needed(2, 1) == 63);
+	/*
+	 * Two-sided t-test at 5%, power 80% (Cohen's tables, G*Power):
+	 * 17 runs a side for a one-sd difference, 64 for half a sd.
+	 */
+	CHECK("stats: runs needed for a one-sd difference at 5%: 17",
+	      stats_runs_needed(1, 1, 0.05) == 17);
+	CHECK("stats: runs needed for a half-sd difference at 5%: 64",
+	      stats_runs_needed(2, 1, 0.05) == 64);
+	CHECK("stats: runs needed never below 3",
+	      stats_runs_needed(0.01, 1, 0.01) == 3);
 	return CHECK_DONE();
 }
