@@ -208,8 +208,14 @@ static void topo_cpu_model(struct topology *t, const char *name,
 			   unsigned int family, unsigned int model)
 {
 	struct cpu_info ci, fms;
-	int err = cpu_lookup(name, &ci);
+	unsigned int f, m;
+	int err = cpu_lookup(name, &ci), n = 0;
 
+	/* Some lscpu outputs LKP keeps name the CPU "06/55": family/model in hex. */
+	if (sscanf(name, "%2x/%2x%n", &f, &m, &n) == 2 && !name[n] && !family) {
+		family = f;
+		model = m;
+	}
 	if ((err || !ci.codename) && family &&
 	    !cpu_lookup_fms(family, model, &fms)) {
 		ci = fms;
