@@ -40,23 +40,10 @@ side() {
 	"$MAKE" -s --no-print-directory run O="$O" KERNEL="$2" RESULTS="$dir/$1" \
 		RUNS=1 CMDLINE="$3"
 }
-i=1
-while [ "$i" -le "$RUNS" ]; do
-	side base "$BASE_KERNEL" "$BASE_CMDLINE" "$i" || exit $?
-	side new "$NEW_KERNEL" "$NEW_CMDLINE" "$i" || exit $?
-	i=$((i + 1))
-done
-
-result() {
-	m=$(find "$dir/$1" -name matrix.json | head -n 1)
-	[ -n "$m" ] || {
-		echo "bootbench: no results under $dir/$1: the runs above say why" >&2
-		exit 4
-	}
-	dirname "$m"
-}
-base=$(result base)
-new=$(result new)
+. "$(dirname "$0")/../lib/sides.sh"
+sides_run
+base=$(sides_result base) || exit 4
+new=$(sides_result new) || exit 4
 set -- --no-plot
 [ -n "$THRESHOLD" ] && set -- "$@" --threshold "$THRESHOLD"
 [ -n "$METRIC" ] && set -- "$@" --metric "$METRIC"

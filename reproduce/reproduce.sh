@@ -78,36 +78,10 @@ side() {
 		RESULTS="$dir/$1" RUNS=1 QUICK="$QUICK" FIT="$FIT" CMDLINE="$3" \
 		MAX_VCPUS="$MAX_VCPUS"
 }
-# A run that hung (exit 4: the timeout or the silence watchdog) is run
-# once more, saying so: on a loaded host one stalled boot should not end
-# an hour's reproduction; a kernel that hangs again ends it. The hung
-# run's directory stays on disk.
-side_once_more() {
-	side "$@"
-	rc=$?
-	[ "$rc" -eq 4 ] || return "$rc"
-	echo "bootbench: $1 run $4 of $RUNS hung (exit 4): once more" >&2
-	side "$@"
-}
-# The sides take turns, so a change in the host's load over the
-# reproduction falls on both alike.
-i=1
-while [ "$i" -le "$RUNS" ]; do
-	side_once_more base "$BASE_KERNEL" "$BASE_CMDLINE" "$i" || exit $?
-	side_once_more new "$NEW_KERNEL" "$NEW_CMDLINE" "$i" || exit $?
-	i=$((i + 1))
-done
-
-result() {
-	m=$(find "$dir/$1" -name matrix.json | head -n 1)
-	[ -n "$m" ] || {
-		echo "bootbench: no results under $dir/$1: the runs above say why" >&2
-		exit 4
-	}
-	dirname "$m"
-}
-base=$(result base)
-new=$(result new)
+. "$(dirname "$0")/../lib/sides.sh"
+sides_run
+base=$(sides_result base) || exit 4
+new=$(sides_result new) || exit 4
 if [ -z "$expect" ]; then
 	# The report's change is another metric's: the table, no verdict.
 	echo "bootbench: no verdict: the report's metric is not one bootbench measures; the table compares the job's headline" >&2
