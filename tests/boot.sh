@@ -74,7 +74,7 @@ adir=$(ls -d "$res"/aim9/*aim9_test=exec_test*/* 2>/dev/null | head -n 1)
 check "boot: aim9 exec_test runs and reports aim9.exec_test.ops_per_sec" \
 	sh -c "test $rc -eq 0 && grep -q 'aim9 aim9.exec_test.ops_per_sec = ' '$T/aim9.out'"
 check "compare: aim9 exec_test's headline is aim9.exec_test.ops_per_sec" \
-	sh -c "'$B/host/bootbench-compare' '$adir' '$adir' | grep -q 'of aim9.exec_test.ops_per_sec'"
+	sh -c "'$B/host/bootbench-compare' '$adir' '$adir' | grep -q '^new: aim9.exec_test.ops_per_sec '"
 check "run: AIM9_TEST=bogus is refused, naming the tests" \
 	sh -c "make -s run O='$O' RESULTS='$res' TEST=aim9 AIM9_TEST=bogus 2>&1 | grep -q 'AIM9_TEST=bogus is not valid: give the AIM9 test: shared_memory (default), fork_test'"
 
