@@ -12,6 +12,7 @@
 #include <libgen.h>
 
 #include "bootbench.h"
+#include "lib/fileio.h"
 #include "proto/lava.h"
 
 /* Seconds LAVA gets beyond TIMEOUT to download, boot and power off. */
@@ -170,27 +171,6 @@ static char *lava_image_arg(const struct run_opts *o, struct qemu_conf qc,
 	return line;
 }
 
-static int lava_file_write(const char *path, const struct json_buf *j)
-{
-	char tmp[PATH_MAX + 16];
-	FILE *f;
-	int err = 0;
-
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	if (fwrite(j->buf, 1, j->len, f) != j->len)
-		err = -EIO;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err)
-		unlink(tmp);
-	return err;
-}
-
 int lava_job_write(const struct run_opts *o, const struct qemu_conf *qc,
 		   const char *release, const char *params, const char *cmdline)
 {
@@ -230,7 +210,7 @@ int lava_job_write(const struct run_opts *o, const struct qemu_conf *qc,
 	}
 	if (!err) {
 		lava_actions_write(&j, o);
-		err = j.err ? j.err : lava_file_write(path, &j);
+		err = j.err ? j.err : file_write_atomic(path, j.buf, j.len);
 	}
 	free(arg);
 	json_buf_free(&j);

@@ -121,29 +121,15 @@ static int agg_stats_read(struct agg *a, const char *path, unsigned int run,
 	return ret;
 }
 
-static int agg_file_write(const char *dir, const char *name,
-			  const struct json_buf *j)
+static int agg_file_write(const char *dir, const char *name, struct json_buf *j)
 {
-	char path[4200], tmp[4300];
-	FILE *f;
-	int err = 0;
+	char path[4200];
 
+	json_raw_write(j, "\n", 1);
 	if (j->err)
 		return j->err;
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid());
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	if (fwrite(j->buf, 1, j->len, f) != j->len || fputc('\n', f) == EOF)
-		err = -EIO;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err)
-		unlink(tmp);
-	return err;
+	return file_write_atomic(path, j->buf, j->len);
 }
 
 static int agg_write(const struct agg *a, const char *dir)

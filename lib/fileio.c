@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "fileio.h"
 
@@ -43,4 +44,27 @@ fail:
 	free(buf);
 	errno = err;
 	return NULL;
+}
+
+int file_write_atomic(const char *path, const void *buf, size_t len)
+{
+	char tmp[4352];
+	FILE *f;
+	int err = 0;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int)getpid()) >=
+	    (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	f = fopen(tmp, "w");
+	if (!f)
+		return -errno;
+	if (fwrite(buf, 1, len, f) != len)
+		err = -EIO;
+	if (fclose(f) && !err)
+		err = -errno;
+	if (!err && rename(tmp, path))
+		err = -errno;
+	if (err)
+		unlink(tmp);
+	return err;
 }

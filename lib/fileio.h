@@ -10,4 +10,10 @@
  */
 char *file_read_all(const char *path, size_t *len);
 
+/*
+ * @len bytes of @buf as the whole of @path, or nothing: written beside it
+ * and renamed over it, so a reader never sees half a file. 0 or -errno.
+ */
+int file_write_atomic(const char *path, const void *buf, size_t len);
+
 #endif
