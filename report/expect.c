@@ -32,27 +32,43 @@ static const struct cmp_row *expect_row(const struct cmp *c)
 	return NULL;
 }
 
+/*
+ * A significant change decides alone: reproduced (smaller or larger than
+ * reported when the report's change lies @outside our band) or not, it
+ * went the other way. Returns 1 with *@verdict set, 0 when not significant.
+ */
+static int expect_significant_print(const struct cmp_cell *x, double expect,
+				    int outside, FILE *out, int *verdict)
+{
+	if (!x->significant)
+		return 0;
+	if ((x->change_pct < 0) != (expect < 0)) {
+		fprintf(out, "not reproduced: the change goes the other way\n");
+		*verdict = CMP_EXPECT_NOT_REPRODUCED;
+		return 1;
+	}
+	fprintf(out, "reproduced");
+	if (outside)
+		fprintf(out, ", %s than reported",
+			fabs(x->change_pct) < fabs(expect) ? "smaller" :
+							     "larger");
+	fputc('\n', out);
+	*verdict = CMP_EXPECT_REPRODUCED;
+	return 1;
+}
+
 /* The floor around our change is all the uncertainty there is. */
 static int expect_det_print(const struct cmp_cell *x, double expect, FILE *out)
 {
 	double off = fabs(expect - x->change_pct);
+	int verdict;
 
 	fprintf(out,
 		"ours: %+.2f%% (deterministic timing, noise floor %.2g%%): ",
 		x->change_pct, x->floor_pct);
-	if (x->significant && (x->change_pct < 0) == (expect < 0)) {
-		fprintf(out, "reproduced");
-		if (off > x->floor_pct)
-			fprintf(out, ", %s than reported",
-				fabs(x->change_pct) < fabs(expect) ? "smaller" :
-								     "larger");
-		fputc('\n', out);
-		return CMP_EXPECT_REPRODUCED;
-	}
-	if (x->significant) {
-		fprintf(out, "not reproduced: the change goes the other way\n");
-		return CMP_EXPECT_NOT_REPRODUCED;
-	}
+	if (expect_significant_print(x, expect, off > x->floor_pct, out,
+				     &verdict))
+		return verdict;
 	if (off > x->floor_pct) {
 		fprintf(out,
 			"no change beyond the floor: not reproduced (%+.1f%% is outside ours +-%.2g%%)\n",
@@ -70,20 +86,12 @@ static int expect_real_judge(const struct cmp *c, const struct cmp_row *r,
 {
 	double lo = x->chg_lo, hi = x->chg_hi, level;
 	unsigned int need;
+	int verdict;
 
-	if (x->significant && (x->change_pct < 0) == (expect < 0)) {
-		fprintf(out, "reproduced");
-		if (!isnan(lo) && (expect < lo || expect > hi))
-			fprintf(out, ", %s than reported",
-				fabs(x->change_pct) < fabs(expect) ? "smaller" :
-								     "larger");
-		fputc('\n', out);
-		return CMP_EXPECT_REPRODUCED;
-	}
-	if (x->significant) {
-		fprintf(out, "not reproduced: the change goes the other way\n");
-		return CMP_EXPECT_NOT_REPRODUCED;
-	}
+	if (expect_significant_print(x, expect,
+				     !isnan(lo) && (expect < lo || expect > hi),
+				     out, &verdict))
+		return verdict;
 	level = c->primary_alpha / c->nholm;
 	if (!isnan(lo) && (lo > 0 || hi < 0)) {
 		/* Runs that would show the change we measured. */
