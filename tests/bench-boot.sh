@@ -25,12 +25,7 @@ printf 'file /init %s 755 0 0\ndir /dev 755 0 0\nnod /dev/console 600 0 0 c 5 1\
 	"$T/poweroff" >"$T/spec"
 "$B/host/mkcpio" -o "$T/poweroff.cpio" "$T/spec"
 
-field() {
-	sed -n "s/.*\"$2\":\([0-9.e+-]*\).*/\1/p" "$1"/job.json
-}
-median() {
-	sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. tests/bench-lib.sh
 
 # The median of one job.json field over the runs of $name/$1 ($1 is
 # <path>/floor or <path>/job).

@@ -27,12 +27,7 @@ layered=$(TEST="$LAYER" JOB= initramfs/image.sh "$tool" "$B/host/mkcpio" "$B/bas
 	exit 2
 }
 
-field() {
-	sed -n "s/.*\"$2\":\([0-9.e+-]*\).*/\1/p" "$1"/job.json
-}
-median() {
-	sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. tests/bench-lib.sh
 col() {
 	for d in "$T/$1"/boot/*/*/[0-9]*; do field "$d" "$2"; done | median
 }
