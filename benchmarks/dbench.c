@@ -514,138 +514,192 @@ static void dbench_ops_print(struct dbench_client *c, unsigned int n)
 	}
 }
 
+/* The parent's view of one run: the clients and the clock. */
+struct dbench_run {
+	struct dbench_client *c;
+	pid_t *pids;
+	unsigned int n, runtime, warmup;
+	double start, throughput, worst;
+	int in_warmup, failed;
+};
+
+static int dbench_clients_start(struct dbench_run *r)
+{
+	int barrier[2];
+	unsigned int i;
+
+	r->c = mmap(NULL, r->n * sizeof(*r->c), PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	r->pids = calloc(r->n, sizeof(*r->pids));
+	if (r->c == MAP_FAILED || !r->pids || pipe(barrier))
+		return -errno;
+	for (i = 0; i < r->n; i++) {
+		r->pids[i] = fork();
+		if (r->pids[i] < 0)
+			return -errno;
+		if (!r->pids[i]) {
+			close(barrier[1]);
+			_exit(dbench_client_run(&r->c[i], i + 1, barrier[0]));
+		}
+	}
+	close(barrier[0]);
+	close(barrier[1]); /* releases the clients */
+	r->start = harness_now();
+	return 0;
+}
+
+/* Bytes since the warm-up; a client that ended by itself fails the run. */
+static uint64_t dbench_clients_poll(struct dbench_run *r, int *idle)
+{
+	uint64_t bytes = 0;
+	unsigned int i;
+	int status;
+
+	*idle = 0;
+	for (i = 0; i < r->n; i++) {
+		struct dbench_client *c = &r->c[i];
+
+		bytes += c->bytes - c->bytes_warmup;
+		*idle |= c->bytes == 0;
+		r->failed |= c->failed;
+		/* A client only ends when told to: any other end fails. */
+		if (r->pids[i] > 0 &&
+		    waitpid(r->pids[i], &status, WNOHANG) == r->pids[i]) {
+			fprintf(stderr, "dbench: client %u ended early: %s\n",
+				i + 1, c->why[0] ? c->why : "it died");
+			r->pids[i] = 0;
+			r->failed = 1;
+		}
+	}
+	return bytes;
+}
+
+/* The worst latency of this second: finished or still running ops. */
+static double dbench_latency_take(struct dbench_run *r, double now)
+{
+	double latency = 0;
+	unsigned int i;
+
+	for (i = 0; i < r->n; i++) {
+		struct dbench_client *c = &r->c[i];
+		double running = c->op_start ? now - c->op_start : 0;
+
+		if (c->max_latency > latency)
+			latency = c->max_latency;
+		if (running > latency)
+			latency = running;
+		c->max_latency = 0;
+		if (latency > c->worst_latency)
+			c->worst_latency = latency;
+	}
+	return latency;
+}
+
+/* One second of the run; 1 when it is over. */
+static int dbench_second(struct dbench_run *r)
+{
+	struct timespec one = { 1, 0 };
+	double now, t, latency;
+	uint64_t bytes;
+	unsigned int i;
+	int idle;
+
+	nanosleep(&one, NULL);
+	now = harness_now();
+	t = now - r->start;
+	bytes = dbench_clients_poll(r, &idle);
+	if (r->failed)
+		return 1;
+	if (r->in_warmup && !idle && t > r->warmup) {
+		/* Re-base: the measured part starts now. */
+		r->start = now;
+		r->in_warmup = 0;
+		for (i = 0; i < r->n; i++) {
+			r->c[i].bytes_warmup = r->c[i].bytes;
+			r->c[i].worst_latency = 0;
+		}
+		return 0;
+	}
+	latency = dbench_latency_take(r, now);
+	if (!r->in_warmup && t > r->runtime)
+		return 1;
+	printf("%4u  %7.2f MB/sec  %s %3.0f sec  latency %.03f ms\n", r->n,
+	       1.0e-6 * bytes / t, r->in_warmup ? "warmup " : "execute", t,
+	       latency * 1000);
+	if (!r->in_warmup)
+		r->throughput = 1.0e-6 * bytes / t;
+	return 0;
+}
+
+static void dbench_clients_reap(struct dbench_run *r)
+{
+	unsigned int i;
+	int status;
+
+	for (i = 0; i < r->n; i++)
+		r->c[i].done = 1;
+	for (i = 0; i < r->n; i++) {
+		if (!r->pids[i])
+			continue;
+		while (waitpid(r->pids[i], &status, 0) < 0 && errno == EINTR)
+			;
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+			fprintf(stderr, "dbench: client %u failed: %s\n", i + 1,
+				r->c[i].why[0] ? r->c[i].why : "it died");
+			r->failed = 1;
+		}
+		if (r->c[i].worst_latency > r->worst)
+			r->worst = r->c[i].worst_latency;
+	}
+}
+
 static int dbench_run(int argc, char **argv)
 {
-	unsigned int runtime = 10, nclients = 1, warmup, i;
-	const struct harness_param params[] = {
-		{ "runtime", &runtime, NULL },
-		{ "nr_threads", &nclients, NULL },
+	struct dbench_run r = {
+		.n = 1, .runtime = 10, .throughput = -1, .in_warmup = 1
 	};
-	struct dbench_client *c;
-	double start, t, throughput = -1, latency, worst = 0;
-	int barrier[2], in_warmup = 1, failed = 0, status;
+	const struct harness_param params[] = {
+		{ "runtime", &r.runtime, NULL },
+		{ "nr_threads", &r.n, NULL },
+	};
 	char dir[256];
-	pid_t *pids;
+	int err;
 
 	if (harness_params_parse(argc, argv, params,
 				 sizeof(params) / sizeof(params[0])))
 		return 2;
-	warmup = runtime / 5;
+	r.warmup = r.runtime / 5;
 	if (dbench_load_gen()) {
 		fprintf(stderr, "dbench: out of memory for the load\n");
-		return 1;
-	}
-	c = mmap(NULL, nclients * sizeof(*c), PROT_READ | PROT_WRITE,
-		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	pids = calloc(nclients, sizeof(*pids));
-	if (c == MAP_FAILED || !pids || pipe(barrier)) {
-		perror("dbench");
 		return 1;
 	}
 	if (dbench_workdir_enter(dir, sizeof(dir)))
 		return 1;
 	printf("dbench: %u client(s), %u s after a %u s warm-up, %zu steps a pass, in %s\n",
-	       nclients, runtime, warmup, dbench_load_n, dir);
-	for (i = 0; i < nclients; i++) {
-		pids[i] = fork();
-		if (pids[i] < 0) {
-			perror("dbench: fork");
-			return 1;
-		}
-		if (!pids[i]) {
-			close(barrier[1]);
-			_exit(dbench_client_run(&c[i], i + 1, barrier[0]));
-		}
+	       r.n, r.runtime, r.warmup, dbench_load_n, dir);
+	err = dbench_clients_start(&r);
+	if (err) {
+		fprintf(stderr, "dbench: cannot start the clients: %s\n",
+			strerror(-err));
+		return 1;
 	}
-	close(barrier[0]);
-	close(barrier[1]); /* releases the clients */
-	start = harness_now();
-	for (;;) {
-		struct timespec one = { 1, 0 };
-		double now;
-		uint64_t bytes = 0;
-		int idle = 0;
-
-		nanosleep(&one, NULL);
-		now = harness_now();
-		t = now - start;
-		for (i = 0; i < nclients; i++) {
-			bytes += c[i].bytes - c[i].bytes_warmup;
-			idle |= c[i].bytes == 0;
-			failed |= c[i].failed;
-			/* A client only ends when told to: any other end fails. */
-			if (pids[i] > 0 &&
-			    waitpid(pids[i], &status, WNOHANG) == pids[i]) {
-				fprintf(stderr,
-					"dbench: client %u ended early: %s\n",
-					i + 1,
-					c[i].why[0] ? c[i].why : "it died");
-				pids[i] = 0;
-				failed = 1;
-			}
-		}
-		if (failed)
-			break;
-		if (in_warmup && !idle && t > warmup) {
-			/* Re-base: the measured part starts now. */
-			start = now;
-			in_warmup = 0;
-			for (i = 0; i < nclients; i++) {
-				c[i].bytes_warmup = c[i].bytes;
-				c[i].worst_latency = 0;
-			}
-			continue;
-		}
-		latency = 0;
-		for (i = 0; i < nclients; i++) {
-			double running = c[i].op_start ? now - c[i].op_start :
-							 0;
-
-			if (c[i].max_latency > latency)
-				latency = c[i].max_latency;
-			if (running > latency)
-				latency = running;
-			c[i].max_latency = 0;
-			if (latency > c[i].worst_latency)
-				c[i].worst_latency = latency;
-		}
-		if (!in_warmup && t > runtime)
-			break;
-		printf("%4u  %7.2f MB/sec  %s %3.0f sec  latency %.03f ms\n",
-		       nclients, 1.0e-6 * bytes / t,
-		       in_warmup ? "warmup " : "execute", t, latency * 1000);
-		if (!in_warmup)
-			throughput = 1.0e-6 * bytes / t;
-	}
-	for (i = 0; i < nclients; i++)
-		c[i].done = 1;
-	for (i = 0; i < nclients; i++) {
-		if (!pids[i])
-			continue;
-		while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
-			;
-		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-			fprintf(stderr, "dbench: client %u failed: %s\n", i + 1,
-				c[i].why[0] ? c[i].why : "it died");
-			failed = 1;
-		}
-		if (c[i].worst_latency > worst)
-			worst = c[i].worst_latency;
-	}
+	while (!dbench_second(&r))
+		;
+	dbench_clients_reap(&r);
 	if (chdir("/") == 0)
 		nftw(dir, dbench_rm, 16, FTW_DEPTH | FTW_PHYS);
-	if (failed)
+	if (r.failed)
 		return 1;
-	if (throughput <= 0) {
+	if (r.throughput <= 0) {
 		fprintf(stderr,
 			"dbench: no measured second: give a longer runtime\n");
 		return 1;
 	}
-	dbench_ops_print(c, nclients);
+	dbench_ops_print(r.c, r.n);
 	printf("Throughput %g MB/sec  %u clients  %u procs  max_latency=%.03f ms\n",
-	       throughput, nclients, nclients, worst * 1000);
-	harness_metric("dbench.throughput-MB/sec", throughput);
-	harness_metric("dbench.max_latency-ms", worst * 1000);
+	       r.throughput, r.n, r.n, r.worst * 1000);
+	harness_metric("dbench.throughput-MB/sec", r.throughput);
+	harness_metric("dbench.max_latency-ms", r.worst * 1000);
 	return 0;
 }
 
