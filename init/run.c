@@ -272,6 +272,104 @@ static int run_sample_send(struct run_state *st, unsigned int iter,
 	return err;
 }
 
+/* The child running, its output read, until it is reaped; 1 if timed out. */
+static int run_child_watch(struct run_state *st, unsigned int iter, pid_t pid,
+			   int *fd, double start, int *status,
+			   struct rusage *ru)
+{
+	const struct job *job = st->job;
+	double deadline = job->watchdog ? start + job->watchdog : 0;
+	double beat = start + job->heartbeat, now;
+	int reaped = 0, timed_out = 0;
+
+	while (!reaped) {
+		struct pollfd pfd = { *fd, POLLIN, 0 };
+		char buf[4096];
+
+		if (*fd >= 0 && poll(&pfd, 1, 200) > 0) {
+			ssize_t n = read(*fd, buf, sizeof(buf));
+
+			if (n > 0) {
+				run_output_consume(st, buf, n);
+			} else if (n == 0 || errno != EINTR) {
+				close(*fd);
+				*fd = -1;
+			}
+		} else if (*fd < 0) {
+			/* Output closed: wait for the exit itself. */
+			const struct timespec t = { 0, 20 * 1000 * 1000 };
+
+			nanosleep(&t, NULL);
+		}
+		reaped = run_reap(pid, status, ru);
+		now = run_now();
+		if (job->heartbeat && now >= beat) {
+			run_heartbeat_send(st->port, iter);
+			beat = now + job->heartbeat;
+		}
+		if (deadline && now >= deadline && !timed_out) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			timed_out = 1;
+		}
+	}
+	return timed_out;
+}
+
+/* The benchmark's last lines may still sit in the pipe after its exit. */
+static void run_output_drain(struct run_state *st, int fd)
+{
+	while (fd >= 0) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		char buf[4096];
+		ssize_t n = 0;
+
+		if (poll(&pfd, 1, 1000) > 0)
+			n = read(fd, buf, sizeof(buf));
+		if (n > 0) {
+			run_output_consume(st, buf, n);
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		close(fd);
+		fd = -1;
+	}
+	if (st->linelen) {
+		st->line[st->linelen] = '\0';
+		run_line_handle(st, st->line);
+	}
+}
+
+/* The sample's status and its reason (in why) from how the child ended. */
+static const char *run_verdict(const struct run_state *st, int status,
+			       int timed_out, char *why, size_t len,
+			       const char **reason)
+{
+	*reason = why;
+	if (timed_out) {
+		snprintf(why, len, "killed by the %us watchdog",
+			 st->job->watchdog);
+		return "timeout";
+	}
+	if (WIFSIGNALED(status)) {
+		snprintf(why, len, "killed by signal %d (%s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+		return "failed";
+	}
+	if (WEXITSTATUS(status)) {
+		snprintf(why, len, "exited with status %d",
+			 WEXITSTATUS(status));
+		return "failed";
+	}
+	if (!st->bench_metrics) {
+		*reason = "the benchmark reported no metric";
+		return "failed";
+	}
+	*reason = NULL;
+	return "ok";
+}
+
 int run_iteration(struct port *p, const struct job *job, const char *test,
 		  unsigned int iter, struct run_result *res)
 {
@@ -279,11 +377,11 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 	static struct monitor_set before, after;
 	static struct monitor_perf perf;
 	static int perf_opened;
-	double start, deadline, beat, now;
-	int fd = -1, status = 0, timed_out = 0, reaped = 0, code, err;
-	const char *verdict, *reason = NULL;
+	int fd = -1, status = 0, timed_out, code, err;
+	const char *verdict, *reason;
 	struct rusage ru = { 0 };
 	char why[96];
+	double start;
 	pid_t pid = 0;
 
 	free(st.metrics);
@@ -306,63 +404,11 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 			 test, strerror(-err));
 		return run_sample_send(&st, iter, "failed", 127, why);
 	}
-	deadline = job->watchdog ? start + job->watchdog : 0;
-	beat = start + job->heartbeat;
-	while (!reaped) {
-		struct pollfd pfd = { fd, POLLIN, 0 };
-		char buf[4096];
-
-		if (fd >= 0 && poll(&pfd, 1, 200) > 0) {
-			ssize_t n = read(fd, buf, sizeof(buf));
-
-			if (n > 0) {
-				run_output_consume(&st, buf, n);
-			} else if (n == 0 || errno != EINTR) {
-				close(fd);
-				fd = -1;
-			}
-		} else if (fd < 0) {
-			/* Output closed: wait for the exit itself. */
-			const struct timespec t = { 0, 20 * 1000 * 1000 };
-
-			nanosleep(&t, NULL);
-		}
-		reaped = run_reap(pid, &status, &ru);
-		now = run_now();
-		if (job->heartbeat && now >= beat) {
-			run_heartbeat_send(p, iter);
-			beat = now + job->heartbeat;
-		}
-		if (deadline && now >= deadline && !timed_out) {
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			timed_out = 1;
-		}
-	}
+	timed_out = run_child_watch(&st, iter, pid, &fd, start, &status, &ru);
 	/* Whatever the benchmark left behind in its group goes too. */
 	kill(-pid, SIGKILL);
-	/* Its last lines may still sit in the pipe. */
-	while (fd >= 0) {
-		struct pollfd pfd = { fd, POLLIN, 0 };
-		char buf[4096];
-		ssize_t n = 0;
-
-		if (poll(&pfd, 1, 1000) > 0)
-			n = read(fd, buf, sizeof(buf));
-		if (n > 0) {
-			run_output_consume(&st, buf, n);
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		close(fd);
-		fd = -1;
-	}
+	run_output_drain(&st, fd);
 	run_reap_all();
-	if (st.linelen) {
-		st.line[st.linelen] = '\0';
-		run_line_handle(&st, st.line);
-	}
 	run_rusage_metrics(&st, &ru, run_now() - start);
 	if (job->monitors) {
 		monitors_counters_read(&perf, &after);
@@ -370,31 +416,11 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 		monitors_gauges_emit(run_metric_emit, &st);
 	}
 	kmsg_scan(p, run_metric_emit, &st);
-
-	if (WIFSIGNALED(status))
-		code = 128 + WTERMSIG(status);
-	else
-		code = WEXITSTATUS(status);
-	if (timed_out) {
-		verdict = "timeout";
-		snprintf(why, sizeof(why), "killed by the %us watchdog",
-			 job->watchdog);
-		reason = why;
-	} else if (WIFSIGNALED(status)) {
-		verdict = "failed";
-		snprintf(why, sizeof(why), "killed by signal %d (%s)",
-			 WTERMSIG(status), strsignal(WTERMSIG(status)));
-		reason = why;
-	} else if (code) {
-		verdict = "failed";
-		snprintf(why, sizeof(why), "exited with status %d", code);
-		reason = why;
-	} else if (!st.bench_metrics) {
-		verdict = "failed";
-		reason = "the benchmark reported no metric";
-	} else {
-		verdict = "ok";
+	code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) :
+				     WEXITSTATUS(status);
+	verdict =
+		run_verdict(&st, status, timed_out, why, sizeof(why), &reason);
+	if (!strcmp(verdict, "ok"))
 		res->failed = 0;
-	}
 	return run_sample_send(&st, iter, verdict, code, reason);
 }
