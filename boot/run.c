@@ -99,22 +99,14 @@ static void run_signals_catch(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
-/* One boot of the job: a run directory, committed whatever happened. */
-static int run_boot(const struct run_opts *o, struct session_conf *sc,
-		    const char *release, const char *params, const char *why,
-		    const char *cmdline, unsigned int run)
+/* The run directory and its samples.jsonl; a verdict when they fail. */
+static int run_dir_open(const struct run_opts *o, const char *params,
+			const char *release, struct rundir *rd, FILE **raw)
 {
-	struct stream_events ev = { ev_hello, ev_log, ev_sample, (void *)o };
-	const struct stream_metric *head;
 	char raw_path[4400];
-	unsigned int nruns;
-	struct session s;
-	struct rundir rd;
-	FILE *raw;
-	int err, i;
+	int err;
 
-	topology_check_reset();
-	err = rundir_create(&rd, o->results, o->test, params, release);
+	err = rundir_create(rd, o->results, o->test, params, release);
 	if (err == -EINVAL) {
 		fprintf(stderr,
 			"bootbench: the test \"%s\" cannot name a result directory: give a test name without '/', control bytes or a leading '.'\n",
@@ -127,16 +119,106 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 			o->results, strerror(-err));
 		return VERDICT_INFRA;
 	}
-	snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl", rd.tmp);
-	raw = fopen(raw_path, "w");
-	if (!raw) {
+	snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl", rd->tmp);
+	*raw = fopen(raw_path, "w");
+	if (!*raw) {
 		fprintf(stderr, "bootbench: %s: %s\n", raw_path,
 			strerror(errno));
-		rundir_abort(&rd);
+		rundir_abort(rd);
 		return VERDICT_INFRA;
 	}
-	sc->workdir = rd.tmp;
+	return VERDICT_OK;
+}
 
+/* The result files, then the directory committed: all or nothing. */
+static int run_dir_write(struct rundir *rd, const struct run_opts *o,
+			 const char *release, const char *why,
+			 struct session *s, const char *cmdline)
+{
+	int err;
+
+	err = job_write(rd, o, release, why, s, cmdline);
+	if (!err)
+		err = stats_write(rd, &s->stream);
+	if (!err)
+		err = junit_write(rd, o, release, s);
+	if (!err)
+		err = kcidb_write(rd, o, release, s);
+	if (!err)
+		err = rundir_commit(rd);
+	if (err) {
+		fprintf(stderr,
+			"bootbench: writing the run directory under %s: %s; nothing was kept: free space or fix RESULTS\n",
+			rd->parent, strerror(-err));
+		rundir_abort(rd);
+	}
+	return err;
+}
+
+/* Each test's headline, and the UnixBench index of a set. */
+static void run_headlines_print(const struct run_opts *o,
+				const struct session *s, const char *release)
+{
+	const struct stream_metric *head;
+	int i;
+
+	for (i = 0; i < o->ntests; i++) {
+		char name[256];
+
+		metric_name(&s->stream, o->tests[i]->name, o->headline[i], name,
+			    sizeof(name));
+		head = stream_metric_find(&s->stream, name);
+		if (head)
+			progress_summary(
+				"bootbench: %s %s = %.1f (%u iteration%s) on %s\n",
+				o->tests[i]->name, o->headline[i],
+				stream_metric_value(head), head->n,
+				head->n == 1 ? "" : "s", release);
+	}
+	head = o->ntests > 1 ?
+		       stream_metric_find(&s->stream, "unixbench.score") :
+		       NULL;
+	if (head)
+		progress_summary(
+			"bootbench: System Benchmarks Index (unixbench.score) = %.1f\n",
+			head->sum);
+}
+
+/* The boot's own verdict: a file that did not close, a wrong machine. */
+static void run_session_settle(struct session *s, FILE *raw)
+{
+	if (fclose(raw) && s->verdict == VERDICT_OK) {
+		s->verdict = VERDICT_INFRA;
+		snprintf(s->message, sizeof(s->message),
+			 "writing samples.jsonl: %s", strerror(errno));
+	}
+	if (topology_mismatch()[0] && s->verdict == VERDICT_OK) {
+		s->verdict = VERDICT_INFRA;
+		snprintf(s->message, sizeof(s->message), "%s",
+			 topology_mismatch());
+	}
+	verdict_settle(s);
+	if (unixbench_index_add(&s->stream))
+		s->verdict = VERDICT_INFRA;
+}
+
+/* One boot of the job: a run directory, committed whatever happened. */
+static int run_boot(const struct run_opts *o, struct session_conf *sc,
+		    const char *release, const char *params, const char *why,
+		    const char *cmdline, unsigned int run)
+{
+	struct stream_events ev = { ev_hello, ev_log, ev_sample, (void *)o };
+	unsigned int nruns;
+	struct session s;
+	struct rundir rd;
+	FILE *raw;
+	int err;
+
+	topology_check_reset();
+	err = run_dir_open(o, params, release, &rd, &raw);
+	if (err)
+		return err;
+	sc->workdir = rd.tmp;
 	if (o->runs > 1)
 		progress_line("bootbench: run %u of %u\n", run, o->runs);
 	progress_line("bootbench: %s on %s (%s, %s), %u CPU(s), %u MiB, %s%s\n",
@@ -146,57 +228,12 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 		      o->deterministic ? ", deterministic (icount)" : "");
 	progress_boot_start(o->test);
 	session_run(sc, &s, raw, &ev);
-	if (fclose(raw) && s.verdict == VERDICT_OK) {
-		s.verdict = VERDICT_INFRA;
-		snprintf(s.message, sizeof(s.message),
-			 "writing samples.jsonl: %s", strerror(errno));
-	}
-	if (topology_mismatch()[0] && s.verdict == VERDICT_OK) {
-		s.verdict = VERDICT_INFRA;
-		snprintf(s.message, sizeof(s.message), "%s",
-			 topology_mismatch());
-	}
-	verdict_settle(&s);
-	if (unixbench_index_add(&s.stream))
-		s.verdict = VERDICT_INFRA;
-
-	err = job_write(&rd, o, release, why, &s, cmdline);
-	if (!err)
-		err = stats_write(&rd, &s.stream);
-	if (!err)
-		err = junit_write(&rd, o, release, &s);
-	if (!err)
-		err = kcidb_write(&rd, o, release, &s);
-	if (!err)
-		err = rundir_commit(&rd);
-	if (err) {
-		fprintf(stderr,
-			"bootbench: writing the run directory under %s: %s; nothing was kept: free space or fix RESULTS\n",
-			rd.parent, strerror(-err));
-		rundir_abort(&rd);
+	run_session_settle(&s, raw);
+	if (run_dir_write(&rd, o, release, why, &s, cmdline)) {
 		s.verdict = VERDICT_INFRA;
 		goto out;
 	}
-	for (i = 0; i < o->ntests; i++) {
-		char name[256];
-
-		metric_name(&s.stream, o->tests[i]->name, o->headline[i], name,
-			    sizeof(name));
-		head = stream_metric_find(&s.stream, name);
-		if (head)
-			progress_summary(
-				"bootbench: %s %s = %.1f (%u iteration%s) on %s\n",
-				o->tests[i]->name, o->headline[i],
-				stream_metric_value(head), head->n,
-				head->n == 1 ? "" : "s", release);
-	}
-	head = o->ntests > 1 ?
-		       stream_metric_find(&s.stream, "unixbench.score") :
-		       NULL;
-	if (head)
-		progress_summary(
-			"bootbench: System Benchmarks Index (unixbench.score) = %.1f\n",
-			head->sum);
+	run_headlines_print(o, &s, release);
 	progress_summary("%s", ""); /* the status line ends before stderr */
 	if (s.verdict != VERDICT_OK)
 		fprintf(stderr, "bootbench: %s: %s\n", verdict_name(s.verdict),
@@ -265,58 +302,47 @@ static int run_plan_print(const struct run_opts *o)
 	return VERDICT_OK;
 }
 
-int cmd_run(struct run_opts *o)
+/* The kernel's release: said, or read from the bzImage; it names a dir. */
+static int run_release_get(const struct run_opts *o, char *release, size_t len)
 {
-	struct session_conf sc = { 0 };
-	char release[256], params[1024], *cmdline = NULL;
-	int err, i, verdict = VERDICT_OK;
-	enum qemu_accel asked;
-	unsigned int run;
 	const char *why;
-	size_t len;
+	int err;
 
-	err = run_opts_check(o);
-	if (err || o->plan)
-		return err ? err : run_plan_print(o);
 	if (o->release) {
-		snprintf(release, sizeof(release), "%s", o->release);
+		snprintf(release, len, "%s", o->release);
 	} else {
-		err = bzimage_release_read(o->kernel, release, sizeof(release));
+		err = bzimage_release_read(o->kernel, release, len);
 		if (err)
 			return bad_input(
 				"KERNEL=%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage, not vmlinux",
 				o->kernel, strerror(-err));
 	}
 	if ((why = names_check(release))) {
-		char shown[sizeof(release) * 4];
+		char shown[1024];
 
 		names_escape(release, shown, sizeof(shown));
 		return bad_input(
 			"the release \"%s\" cannot name a result directory: %s: give --release NAME (no '/', no control byte, no leading '.', at most 200 bytes)",
 			shown, why);
 	}
-	err = run_boot_path_pick(o);
-	if (err)
-		return err;
-	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
-	if (run_params_dir(o, params, sizeof(params)))
-		return bad_input("too many parameters");
-	asked = o->accel;
-	o->accel = qemu_accel_pick(o->accel, &why);
-	if (o->deterministic)
-		why = "TIMING=deterministic counts instructions under TCG";
+	return 0;
+}
 
-	/*
-	 * The job rides on the kernel command line (docs/protocol.md).
-	 * cryptomgr.notests: the crypto self-tests a distribution kernel
-	 * runs as it registers each algorithm were 62% of its boot's
-	 * instructions (docs/kernels.md); no benchmark here uses them.
-	 * no_timer_check: under TCG on a loaded host the IO-APIC timer
-	 * check can miss its ticks and panic "IO-APIC + timer doesn't
-	 * work" (seen here at load 20); the check tests the board, not
-	 * the kernel under test.
-	 */
-	len = 4096;
+/*
+ * The job rides on the kernel command line (docs/protocol.md).
+ * cryptomgr.notests: the crypto self-tests a distribution kernel runs as
+ * it registers each algorithm were 62% of its boot's instructions
+ * (docs/kernels.md); no benchmark here uses them. no_timer_check: under
+ * TCG on a loaded host the IO-APIC timer check can miss its ticks and
+ * panic "IO-APIC + timer doesn't work" (seen here at load 20); the check
+ * tests the board, not the kernel under test.
+ */
+static int run_cmdline_build(const struct run_opts *o, char **out)
+{
+	size_t len = 4096;
+	char *cmdline;
+	int i;
+
 	cmdline = malloc(len);
 	if (!cmdline)
 		return VERDICT_INFRA;
@@ -336,10 +362,18 @@ int cmd_run(struct run_opts *o)
 		return bad_input(
 			"the kernel command line is longer than 2000 bytes: shorten CMDLINE");
 	}
+	*out = cmdline;
+	return 0;
+}
 
-	err = qemu_firmware_pick(o->firmware, o->qemu, &sc.qemu.bios);
+/* What QEMU is given: firmware, images, machine, clock, limits. */
+static int run_conf_fill(const struct run_opts *o, struct session_conf *sc,
+			 const char *cmdline)
+{
+	int err;
+
+	err = qemu_firmware_pick(o->firmware, o->qemu, &sc->qemu.bios);
 	if (err) {
-		free(cmdline);
 		if (err == -ENOENT && o->firmware &&
 		    !strcmp(o->firmware, "qboot"))
 			return bad_input(
@@ -348,25 +382,55 @@ int cmd_run(struct run_opts *o)
 			"FIRMWARE=%s: %s: give auto, seabios, qboot or a firmware file",
 			o->firmware, strerror(-err));
 	}
-	sc.qemu.binary = o->qemu;
-	sc.qemu.kernel = o->boot_image;
-	sc.qemu.initrd = o->initrd;
-	sc.qemu.append = cmdline;
-	sc.qemu.topo = &o->topo;
-	sc.qemu.accel = o->accel;
-	sc.qemu.icount = o->deterministic;
-	sc.qemu.icount_shift = o->icount_shift;
-	sc.timeout = o->timeout;
-	sc.silence = o->silence;
-	sc.verbose = o->verbose > 0;
+	sc->qemu.binary = o->qemu;
+	sc->qemu.kernel = o->boot_image;
+	sc->qemu.initrd = o->initrd;
+	sc->qemu.append = cmdline;
+	sc->qemu.topo = &o->topo;
+	sc->qemu.accel = o->accel;
+	sc->qemu.icount = o->deterministic;
+	sc->qemu.icount_shift = o->icount_shift;
+	sc->timeout = o->timeout;
+	sc->silence = o->silence;
+	sc->verbose = o->verbose > 0;
+	return 0;
+}
 
+int cmd_run(struct run_opts *o)
+{
+	struct session_conf sc = { 0 };
+	char release[256], params[1024], *cmdline = NULL;
+	int err, verdict = VERDICT_OK;
+	enum qemu_accel asked;
+	unsigned int run;
+	const char *why;
+
+	err = run_opts_check(o);
+	if (err || o->plan)
+		return err ? err : run_plan_print(o);
+	err = run_release_get(o, release, sizeof(release));
+	if (!err)
+		err = run_boot_path_pick(o);
+	if (err)
+		return err;
+	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
+	if (run_params_dir(o, params, sizeof(params)))
+		return bad_input("too many parameters");
+	asked = o->accel;
+	o->accel = qemu_accel_pick(o->accel, &why);
+	if (o->deterministic)
+		why = "TIMING=deterministic counts instructions under TCG";
+	err = run_cmdline_build(o, &cmdline);
+	if (!err)
+		err = run_conf_fill(o, &sc, cmdline);
+	if (err)
+		goto out;
 	if (o->lava_dir) {
 		/* The lab's worker picks KVM unless the job said (lava.c). */
 		o->accel = asked;
 		sc.qemu.accel = asked;
 		err = lava_job_write(o, &sc.qemu, release, params, cmdline);
-		free(cmdline);
-		return err;
+		goto out;
 	}
 	run_signals_catch();
 	for (run = 1; run <= o->runs && !session_interrupted; run++) {
@@ -375,8 +439,10 @@ int cmd_run(struct run_opts *o)
 		if (v != VERDICT_OK && verdict == VERDICT_OK)
 			verdict = v;
 	}
+	err = verdict;
+out:
 	free(cmdline);
-	return verdict;
+	return err;
 }
 
 /*
