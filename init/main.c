@@ -83,13 +83,93 @@ static void init_oom_protect(void)
 	close(fd);
 }
 
+/* The first record: the machine, the boot's timing and the job. */
+static void init_hello_send(const struct job *job, double t_start,
+			    double t_ready, unsigned int nmod)
+{
+	struct utsname uts;
+	struct json_buf j;
+
+	if (uname(&uts))
+		strcpy(uts.release, "unknown");
+	json_buf_init(&j);
+	record_begin(&j, "hello");
+	sysinfo_write(&j);
+	json_key_write(&j, "boot_time");
+	json_number_write(&j, t_start);
+	json_key_write(&j, "init_ready_time");
+	json_number_write(&j, t_ready - t_start);
+	json_key_write(&j, "modules_loaded");
+	json_int_write(&j, nmod);
+	json_key_write(&j, "test");
+	json_string_write(&j, job->test);
+	json_key_write(&j, "iterations");
+	json_int_write(&j, job->iterations);
+	record_send(&init_port, &j);
+	json_buf_free(&j);
+	lava_hello(uts.release, job->test, sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+/* Every test of the job, iteration by iteration; the failed count. */
+static unsigned int init_job_run(const struct job *job)
+{
+	unsigned int i, failed = 0;
+	int err;
+
+	for (i = 1; i <= job->iterations; i++) {
+		char tests[sizeof(job->test)], *test, *save = NULL;
+
+		strcpy(tests, job->test);
+		for (test = strtok_r(tests, ",", &save); test;
+		     test = strtok_r(NULL, ",", &save)) {
+			struct run_result res;
+
+			err = run_iteration(&init_port, job, test, i, &res);
+			if (err)
+				init_fatal("port", "writing results: %s",
+					   strerror(-err));
+			failed += res.failed;
+		}
+	}
+	return failed;
+}
+
+static void init_done_send(const struct job *job, unsigned int failed)
+{
+	struct json_buf j;
+
+	json_buf_init(&j);
+	record_begin(&j, "done");
+	json_key_write(&j, "iterations");
+	json_int_write(&j, job->iterations);
+	json_key_write(&j, "failed");
+	json_int_write(&j, failed);
+	record_send(&init_port, &j);
+	json_buf_free(&j);
+	lava_done(job->iterations, failed);
+}
+
+/* The port, or the console when a LAVA job says so; else nothing works. */
+static void init_port_open(void)
+{
+	int err = port_open_by_name(&init_port, PROTO_PORT_NAME, PORT_WAIT_MS);
+
+	if (err && lava_console_on())
+		fprintf(stderr,
+			"bootbench-init: no results port '%s' (%s): the records go to the console only\n",
+			PROTO_PORT_NAME, strerror(-err));
+	else if (err)
+		init_fatal(
+			"no-port",
+			"no results port '%s' (%s): the kernel needs CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE built in, or their modules in the image (MODULES=dir)",
+			PROTO_PORT_NAME, strerror(-err));
+}
+
 int main(void)
 {
-	unsigned int nmod = 0, i, failed = 0;
+	unsigned int nmod = 0;
 	double t_start, t_ready;
 	char cmdline[4096];
-	struct json_buf j;
-	struct utsname uts;
 	struct job job;
 	int err, jerr;
 
@@ -118,65 +198,13 @@ int main(void)
 	if (err)
 		fprintf(stderr, "bootbench-init: loopback: %s\n",
 			strerror(-err));
-	err = port_open_by_name(&init_port, PROTO_PORT_NAME, PORT_WAIT_MS);
-	if (err && lava_console_on())
-		fprintf(stderr,
-			"bootbench-init: no results port '%s' (%s): the records go to the console only\n",
-			PROTO_PORT_NAME, strerror(-err));
-	else if (err)
-		init_fatal(
-			"no-port",
-			"no results port '%s' (%s): the kernel needs CONFIG_VIRTIO_PCI and CONFIG_VIRTIO_CONSOLE built in, or their modules in the image (MODULES=dir)",
-			PROTO_PORT_NAME, strerror(-err));
+	init_port_open();
 	t_ready = uptime_read();
-	err = jerr;
-
-	if (uname(&uts))
-		strcpy(uts.release, "unknown");
-	json_buf_init(&j);
-	record_begin(&j, "hello");
-	sysinfo_write(&j);
-	json_key_write(&j, "boot_time");
-	json_number_write(&j, t_start);
-	json_key_write(&j, "init_ready_time");
-	json_number_write(&j, t_ready - t_start);
-	json_key_write(&j, "modules_loaded");
-	json_int_write(&j, nmod);
-	json_key_write(&j, "test");
-	json_string_write(&j, job.test);
-	json_key_write(&j, "iterations");
-	json_int_write(&j, job.iterations);
-	record_send(&init_port, &j);
-	lava_hello(uts.release, job.test, sysconf(_SC_NPROCESSORS_ONLN));
-
-	if (err)
+	init_hello_send(&job, t_start, t_ready, nmod);
+	if (jerr)
 		init_fatal("bad-job",
 			   "bad bootbench.* job on the command line: %s",
-			   strerror(-err));
-
-	for (i = 1; i <= job.iterations; i++) {
-		char tests[sizeof(job.test)], *test, *save = NULL;
-
-		strcpy(tests, job.test);
-		for (test = strtok_r(tests, ",", &save); test;
-		     test = strtok_r(NULL, ",", &save)) {
-			struct run_result res;
-
-			err = run_iteration(&init_port, &job, test, i, &res);
-			if (err)
-				init_fatal("port", "writing results: %s",
-					   strerror(-err));
-			failed += res.failed;
-		}
-	}
-
-	record_begin(&j, "done");
-	json_key_write(&j, "iterations");
-	json_int_write(&j, job.iterations);
-	json_key_write(&j, "failed");
-	json_int_write(&j, failed);
-	record_send(&init_port, &j);
-	json_buf_free(&j);
-	lava_done(job.iterations, failed);
+			   strerror(-jerr));
+	init_done_send(&job, init_job_run(&job));
 	init_poweroff();
 }
