@@ -917,13 +917,108 @@ static int repro_job_check(const char *path)
 	return v;
 }
 
+/* The mail's name, less its extension, names the directory. */
+static int repro_dir_name(const char *report, const char *outdir, char *dir,
+			  size_t len)
+{
+	const char *why = NULL;
+	char *base, *dot, *name;
+	int err = 0;
+
+	base = strdup(report);
+	if (!base)
+		return VERDICT_INFRA;
+	name = basename(base);
+	dot = strrchr(name, '.');
+	if (dot && dot != name)
+		*dot = '\0';
+	if ((why = names_check(name)) ||
+	    snprintf(dir, len, "%s/%s", outdir, name) >= (int)len)
+		err = bad_input(
+			"REPORT=%.200s cannot name a directory under RESULTS=%.200s: %s: rename the mail or give a shorter RESULTS",
+			report, outdir, why ? why : "the path is too long");
+	free(base);
+	return err;
+}
+
+/* What the reader understood, before anything is written. */
+static void repro_report_print(const struct lkpmail *m)
+{
+	int i;
+
+	fprintf(stderr, "bootbench: report: %+.1f%% %s of %s%s\n",
+		m->change_pct, m->kind,
+		m->metric[0] ? m->metric : "(no metric named)",
+		m->is_lkp ? " (a 0-day/LKP report)" :
+			    " (not a robot's report: read loosely)");
+	if (m->commit[0])
+		fprintf(stderr, "bootbench:   commit %s%s%s%s\n", m->commit,
+			m->subject[0] ? " (\"" : "", m->subject,
+			m->subject[0] ? "\")" : "");
+	if (m->base[0])
+		fprintf(stderr, "bootbench:   base %s (%s)\n", m->base,
+			m->base_commit[0] ? "a commit" : "a tag");
+	if (m->testcase[0]) {
+		fprintf(stderr, "bootbench:   testcase %s:", m->testcase);
+		for (i = 0; i < m->nparams; i++)
+			fprintf(stderr, " %s=%s", m->params[i].key,
+				m->params[i].val);
+		fputc('\n', stderr);
+	}
+	if (m->machine[0])
+		fprintf(stderr, "bootbench:   machine: %s%s\n", m->machine,
+			m->lscpu ? " (lscpu included)" : "");
+	if (m->kconfig[0])
+		fprintf(stderr,
+			"bootbench:   kconfig %s (build both kernels with it)\n",
+			m->kconfig);
+	if (m->config_url[0])
+		fprintf(stderr,
+			"bootbench:   the kernel config and LKP's files: %s\n",
+			m->config_url);
+}
+
+/* The job file written and checked; its path, metric and expectation out. */
+static int repro_job_make(const char *report, const char *dir,
+			  struct lkpmail *m, struct repro_job *j)
+{
+	char path[4100];
+	int err, expect;
+
+	err = mkdir_p(dir);
+	if (err)
+		return bad_input("RESULTS: %s: %s: give a writable directory",
+				 dir, strerror(-err));
+	if (repro_machine_map(m, dir, repro_name(dir), j))
+		return VERDICT_INFRA;
+	repro_ignored_note(m, j);
+	expect = !repro_metric_pick(m, j);
+	snprintf(path, sizeof(path), "%s/job", dir);
+	err = repro_job_write(path, report, m, j);
+	if (err) {
+		fprintf(stderr, "bootbench: writing %s: %s\n", path,
+			strerror(-err));
+		return VERDICT_INFRA;
+	}
+	/* DRY=1 fails where the run would: the run's own checks. */
+	err = repro_job_check(path);
+	if (err)
+		return err;
+	/* For report/reproduce.sh: one "key value" a line on stdout. */
+	printf("job %s\n", path);
+	if (j->metric[0])
+		printf("metric %s\n", j->metric);
+	if (expect)
+		printf("expect %.2f\n", m->change_pct);
+	return 0;
+}
+
 int cmd_reproduce(const char *report, const char *outdir)
 {
 	struct repro_job j = { .n = 0 };
-	char *text, dir[4000], path[4100], why[256], *base, *dot, *name;
-	const char *why_name;
+	char *text, dir[4000], why[256];
 	struct lkpmail m;
-	int err, i, expect;
+	int err;
 
 	text = file_read_all(report, NULL);
 	if (!text)
@@ -931,101 +1026,24 @@ int cmd_reproduce(const char *report, const char *outdir)
 				 report, strerror(errno));
 	err = lkpmail_parse(text, &m, why, sizeof(why));
 	if (err) {
-		lkpmail_free(&m);
-		free(text);
-		return err == -ENOMEM ?
-			       VERDICT_INFRA :
-			       bad_input(
-				       "REPORT=%s is not a performance report: %s",
-				       report, why);
+		err = err == -ENOMEM ?
+			      VERDICT_INFRA :
+			      bad_input(
+				      "REPORT=%s is not a performance report: %s",
+				      report, why);
+		goto out;
 	}
-	/* The mail's name, less its extension, names the directory. */
-	base = strdup(report);
-	name = base ? basename(base) : "report";
-	dot = strrchr(name, '.');
-	if (dot && dot != name)
-		*dot = '\0';
-	if ((why_name = names_check(name)) ||
-	    snprintf(dir, sizeof(dir), "%s/%s", outdir, name) >=
-		    (int)sizeof(dir)) {
-		err = bad_input(
-			"REPORT=%.200s cannot name a directory under RESULTS=%.200s: %s: rename the mail or give a shorter RESULTS",
-			report, outdir,
-			why_name ? why_name : "the path is too long");
-		free(base);
-		lkpmail_free(&m);
-		free(text);
-		return err;
-	}
-	free(base);
+	err = repro_dir_name(report, outdir, dir, sizeof(dir));
+	if (err)
+		goto out;
 	repro_change_settle(&m);
-	fprintf(stderr, "bootbench: report: %+.1f%% %s of %s%s\n", m.change_pct,
-		m.kind, m.metric[0] ? m.metric : "(no metric named)",
-		m.is_lkp ? " (a 0-day/LKP report)" :
-			   " (not a robot's report: read loosely)");
-	if (m.commit[0])
-		fprintf(stderr, "bootbench:   commit %s%s%s%s\n", m.commit,
-			m.subject[0] ? " (\"" : "", m.subject,
-			m.subject[0] ? "\")" : "");
-	if (m.base[0])
-		fprintf(stderr, "bootbench:   base %s (%s)\n", m.base,
-			m.base_commit[0] ? "a commit" : "a tag");
-	if (m.testcase[0]) {
-		fprintf(stderr, "bootbench:   testcase %s:", m.testcase);
-		for (i = 0; i < m.nparams; i++)
-			fprintf(stderr, " %s=%s", m.params[i].key,
-				m.params[i].val);
-		fputc('\n', stderr);
-	}
-	if (m.machine[0])
-		fprintf(stderr, "bootbench:   machine: %s%s\n", m.machine,
-			m.lscpu ? " (lscpu included)" : "");
-	if (m.kconfig[0])
-		fprintf(stderr,
-			"bootbench:   kconfig %s (build both kernels with it)\n",
-			m.kconfig);
-	if (m.config_url[0])
-		fprintf(stderr,
-			"bootbench:   the kernel config and LKP's files: %s\n",
-			m.config_url);
+	repro_report_print(&m);
 	/* Nothing is written for a report we cannot run. */
-	err = repro_test_map(&m, text, &j);
-	if (err) {
+	if (repro_test_map(&m, text, &j)) {
 		err = VERDICT_BAD_INPUT;
 		goto out;
 	}
-	err = mkdir_p(dir);
-	if (err) {
-		err = bad_input("RESULTS: %s: %s: give a writable directory",
-				dir, strerror(-err));
-		goto out;
-	}
-	err = repro_machine_map(&m, dir, repro_name(dir), &j);
-	if (err) {
-		err = VERDICT_INFRA;
-		goto out;
-	}
-	repro_ignored_note(&m, &j);
-	expect = !repro_metric_pick(&m, &j);
-	snprintf(path, sizeof(path), "%s/job", dir);
-	err = repro_job_write(path, report, &m, &j);
-	if (err) {
-		fprintf(stderr, "bootbench: writing %s: %s\n", path,
-			strerror(-err));
-		err = VERDICT_INFRA;
-		goto out;
-	}
-	/* DRY=1 fails where the run would: the run's own checks. */
-	err = repro_job_check(path);
-	if (err)
-		goto out;
-	/* For report/reproduce.sh: one "key value" a line on stdout. */
-	printf("job %s\n", path);
-	if (j.metric[0])
-		printf("metric %s\n", j.metric);
-	if (expect)
-		printf("expect %.2f\n", m.change_pct);
-	err = 0;
+	err = repro_job_make(report, dir, &m, &j);
 out:
 	lkpmail_free(&m);
 	free(text);
