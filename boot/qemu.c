@@ -10,20 +10,9 @@
 #include "proto/proto.h"
 #include "qemu.h"
 
-int qemu_args_build(const struct qemu_conf *c, struct strv *a)
+/* The board: nothing but what we ask for (no NIC, no VGA), firmware. */
+static void qemu_board_add(const struct qemu_conf *c, struct strv *a)
 {
-	const struct topology *t = c->topo;
-	unsigned int i, left;
-
-	if (!t || !t->cpus || !t->mem_mb)
-		return -EINVAL;
-	if (!c->lava && (!c->binary || !c->kernel || !c->initrd || !c->append ||
-			 !c->console_sock || !c->results_sock ||
-			 c->accel == QEMU_ACCEL_AUTO))
-		return -EINVAL;
-	if (!c->lava)
-		strv_add(a, c->binary);
-	/* Nothing but what we ask for: no NIC, no VGA. */
 	strv_add(a, "-nodefaults");
 	strv_add(a, "-no-user-config");
 	if (c->lava) {
@@ -44,6 +33,13 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 		strv_add(a, "-bios");
 		strv_add(a, c->bios);
 	}
+}
+
+/* The accelerator, the clock and the CPU model. */
+static void qemu_cpu_add(const struct qemu_conf *c, struct strv *a)
+{
+	const struct topology *t = c->topo;
+
 	if (c->accel != QEMU_ACCEL_AUTO) {
 		strv_add(a, "-accel");
 		strv_add(a, c->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
@@ -73,12 +69,18 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 		strv_add(a, "-cpu");
 		strv_add(a, "IvyBridge");
 	}
+}
+
+/* CPUs and memory; memory split evenly over the nodes, the last the rest. */
+static void qemu_topology_add(const struct topology *t, struct strv *a)
+{
+	unsigned int i, left;
+
 	strv_add(a, "-smp");
 	strv_addf(a, "cpus=%u,sockets=%u,cores=%u,threads=%u", t->cpus,
 		  t->sockets, t->cores, t->threads);
 	strv_add(a, "-m");
 	strv_addf(a, "%uM", t->mem_mb);
-	/* Memory split evenly over the nodes; the last takes the rest. */
 	for (i = 0, left = t->mem_mb; t->nnodes > 1 && i < t->nnodes; i++) {
 		unsigned int mb = i + 1 < t->nnodes ? t->mem_mb / t->nnodes :
 						      left;
@@ -102,6 +104,11 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 		strv_add(a, "-numa");
 		strv_add(a, node);
 	}
+}
+
+/* The kernel, its console and the results port. */
+static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
+{
 	if (!c->lava) {
 		strv_add(a, "-kernel");
 		strv_add(a, c->kernel);
@@ -130,6 +137,24 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 	strv_add(a, "-device");
 	strv_add(a,
 		 "virtserialport,bus=vser.0,chardev=res,name=" PROTO_PORT_NAME);
+}
+
+int qemu_args_build(const struct qemu_conf *c, struct strv *a)
+{
+	const struct topology *t = c->topo;
+
+	if (!t || !t->cpus || !t->mem_mb)
+		return -EINVAL;
+	if (!c->lava && (!c->binary || !c->kernel || !c->initrd || !c->append ||
+			 !c->console_sock || !c->results_sock ||
+			 c->accel == QEMU_ACCEL_AUTO))
+		return -EINVAL;
+	if (!c->lava)
+		strv_add(a, c->binary);
+	qemu_board_add(c, a);
+	qemu_cpu_add(c, a);
+	qemu_topology_add(t, a);
+	qemu_channels_add(c, a);
 	return a->err;
 }
 
