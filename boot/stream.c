@@ -285,30 +285,143 @@ static unsigned int stream_tests_count(const char *list)
 	return n;
 }
 
-static int stream_record_take(struct stream *s, const struct json_value *rec)
+static int stream_hello_take(struct stream *s, const struct json_value *rec)
 {
-	const struct json_value *type, *ver, *v, *w;
-	const char *t, *why;
+	const struct json_value *v, *w;
+	const char *why;
+
+	if (s->have_hello) {
+		stream_error(s, "a second hello record");
+		return -EINVAL;
+	}
+	v = stream_field(s, rec, "hello", "release", JSON_STRING);
+	if (!v || !stream_field(s, rec, "hello", "cpus_online", JSON_NUMBER) ||
+	    !stream_field(s, rec, "hello", "test", JSON_STRING) ||
+	    !stream_field(s, rec, "hello", "iterations", JSON_NUMBER))
+		return -EINVAL;
+	/* Both become path components of the run directory. */
+	w = json_member(rec, "test");
+	if ((why = names_check(v->string)))
+		return stream_name_refuse(s, "hello record: release", v->string,
+					  why);
+	if ((why = names_check(w->string)))
+		return stream_name_refuse(s, "hello record: test", w->string,
+					  why);
+	s->release = strdup(v->string);
+	s->tests = strdup(w->string);
+	if (!s->release || !s->tests)
+		return -ENOMEM;
+	/* Several tests in one job: their metrics need the test name. */
+	s->qualify = strchr(w->string, ',') != NULL;
+	s->ntests = stream_tests_count(w->string);
+	s->announced_iterations = json_member(rec, "iterations")->number;
+	s->have_hello = 1;
+	s->hello_uptime = json_member(rec, "uptime")->number;
+	w = json_member(rec, "boot_time");
+	if (w && w->type == JSON_NUMBER)
+		s->init_start_uptime = w->number;
+	if (s->ev.hello)
+		s->ev.hello(s->ev.ctx, rec);
+	return 0;
+}
+
+static int stream_log_take(struct stream *s, const struct json_value *rec)
+{
+	const struct json_value *v, *w;
+
+	v = stream_field(s, rec, "log", "kind", JSON_STRING);
+	w = stream_field(s, rec, "log", "msg", JSON_STRING);
+	if (!v || !w)
+		return -EINVAL;
+	if (strcmp(v->string, "progress") && strcmp(v->string, "output") &&
+	    strcmp(v->string, "dmesg")) {
+		stream_error(s, "log record: unknown kind \"%.40s\"",
+			     v->string);
+		return -EINVAL;
+	}
+	if (s->ev.log)
+		s->ev.log(s->ev.ctx, v->string, w->string);
+	return 0;
+}
+
+static int stream_heartbeat_take(struct stream *s, const struct json_value *rec)
+{
+	return stream_field(s, rec, "heartbeat", "iteration", JSON_NUMBER) ?
+		       0 :
+		       -EINVAL;
+}
+
+static int stream_error_take(struct stream *s, const struct json_value *rec)
+{
+	const struct json_value *w;
+
+	w = stream_field(s, rec, "error", "msg", JSON_STRING);
+	if (!w || !stream_field(s, rec, "error", "code", JSON_STRING))
+		return -EINVAL;
+	if (!s->guest_error) {
+		char shown[400];
+
+		names_escape(w->string, shown, sizeof(shown));
+		s->guest_error = strdup(shown);
+	}
+	return 0;
+}
+
+static int stream_done_take(struct stream *s, const struct json_value *rec)
+{
+	if (!stream_field(s, rec, "done", "iterations", JSON_NUMBER) ||
+	    !stream_field(s, rec, "done", "failed", JSON_NUMBER))
+		return -EINVAL;
+	s->have_done = 1;
+	s->done_iterations = json_member(rec, "iterations")->number;
+	s->done_uptime = json_member(rec, "uptime")->number;
+	return 0;
+}
+
+/* The record types of docs/protocol.md and who takes each. */
+static const struct {
+	const char *type;
+	int (*take)(struct stream *s, const struct json_value *rec);
+} stream_types[] = {
+	{ "hello", stream_hello_take }, { "sample", stream_sample_take },
+	{ "log", stream_log_take },	{ "heartbeat", stream_heartbeat_take },
+	{ "error", stream_error_take }, { "done", stream_done_take },
+};
+
+/* What every record has: an object, a type, our version, an uptime. */
+static const char *stream_envelope_check(struct stream *s,
+					 const struct json_value *rec)
+{
+	const struct json_value *type, *ver;
 
 	if (rec->type != JSON_OBJECT) {
 		stream_error(s, "record is a %s, not an object",
 			     json_type_name(rec->type));
-		return -EINVAL;
+		return NULL;
 	}
 	if (stream_keys_unique(s, rec))
-		return -EINVAL;
+		return NULL;
 	type = stream_field(s, rec, "a", "type", JSON_STRING);
 	ver = type ? stream_field(s, rec, type->string, "v", JSON_NUMBER) :
 		     NULL;
 	if (!type || !ver ||
 	    !stream_field(s, rec, type->string, "uptime", JSON_NUMBER))
-		return -EINVAL;
-	t = type->string;
+		return NULL;
 	if (ver->number != PROTO_RECORD_VERSION) {
 		stream_error(s, "record version %g, expected %d", ver->number,
 			     PROTO_RECORD_VERSION);
-		return -EINVAL;
+		return NULL;
 	}
+	return type->string;
+}
+
+static int stream_record_take(struct stream *s, const struct json_value *rec)
+{
+	const char *t = stream_envelope_check(s, rec);
+	size_t i;
+
+	if (!t)
+		return -EINVAL;
 	if (s->have_done) {
 		stream_error(s, "%.20s record after done", t);
 		return -EINVAL;
@@ -317,87 +430,9 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 		stream_error(s, "%.20s record before hello", t);
 		return -EINVAL;
 	}
-	if (!strcmp(t, "hello")) {
-		if (s->have_hello) {
-			stream_error(s, "a second hello record");
-			return -EINVAL;
-		}
-		v = stream_field(s, rec, "hello", "release", JSON_STRING);
-		if (!v ||
-		    !stream_field(s, rec, "hello", "cpus_online",
-				  JSON_NUMBER) ||
-		    !stream_field(s, rec, "hello", "test", JSON_STRING) ||
-		    !stream_field(s, rec, "hello", "iterations", JSON_NUMBER))
-			return -EINVAL;
-		/* Both become path components of the run directory. */
-		w = json_member(rec, "test");
-		if ((why = names_check(v->string)))
-			return stream_name_refuse(s, "hello record: release",
-						  v->string, why);
-		if ((why = names_check(w->string)))
-			return stream_name_refuse(s, "hello record: test",
-						  w->string, why);
-		s->release = strdup(v->string);
-		s->tests = strdup(w->string);
-		if (!s->release || !s->tests)
-			return -ENOMEM;
-		/* Several tests in one job: their metrics need the test name. */
-		s->qualify = strchr(w->string, ',') != NULL;
-		s->ntests = stream_tests_count(w->string);
-		s->announced_iterations =
-			json_member(rec, "iterations")->number;
-		s->have_hello = 1;
-		s->hello_uptime = json_member(rec, "uptime")->number;
-		w = json_member(rec, "boot_time");
-		if (w && w->type == JSON_NUMBER)
-			s->init_start_uptime = w->number;
-		if (s->ev.hello)
-			s->ev.hello(s->ev.ctx, rec);
-		return 0;
-	}
-	if (!strcmp(t, "sample"))
-		return stream_sample_take(s, rec);
-	if (!strcmp(t, "log")) {
-		v = stream_field(s, rec, "log", "kind", JSON_STRING);
-		w = stream_field(s, rec, "log", "msg", JSON_STRING);
-		if (!v || !w)
-			return -EINVAL;
-		if (strcmp(v->string, "progress") &&
-		    strcmp(v->string, "output") && strcmp(v->string, "dmesg")) {
-			stream_error(s, "log record: unknown kind \"%.40s\"",
-				     v->string);
-			return -EINVAL;
-		}
-		if (s->ev.log)
-			s->ev.log(s->ev.ctx, v->string, w->string);
-		return 0;
-	}
-	if (!strcmp(t, "heartbeat"))
-		return stream_field(s, rec, "heartbeat", "iteration",
-				    JSON_NUMBER) ?
-			       0 :
-			       -EINVAL;
-	if (!strcmp(t, "error")) {
-		w = stream_field(s, rec, "error", "msg", JSON_STRING);
-		if (!w || !stream_field(s, rec, "error", "code", JSON_STRING))
-			return -EINVAL;
-		if (!s->guest_error) {
-			char shown[400];
-
-			names_escape(w->string, shown, sizeof(shown));
-			s->guest_error = strdup(shown);
-		}
-		return 0;
-	}
-	if (!strcmp(t, "done")) {
-		if (!stream_field(s, rec, "done", "iterations", JSON_NUMBER) ||
-		    !stream_field(s, rec, "done", "failed", JSON_NUMBER))
-			return -EINVAL;
-		s->have_done = 1;
-		s->done_iterations = json_member(rec, "iterations")->number;
-		s->done_uptime = json_member(rec, "uptime")->number;
-		return 0;
-	}
+	for (i = 0; i < sizeof(stream_types) / sizeof(stream_types[0]); i++)
+		if (!strcmp(t, stream_types[i].type))
+			return stream_types[i].take(s, rec);
 	stream_error(s, "unknown record type \"%.40s\"", t);
 	return -EINVAL;
 }
