@@ -89,11 +89,64 @@ static size_t json_utf8_put(char *d, uint32_t cp)
 	return 4;
 }
 
+/* \uXXXX, and its low surrogate when it is a high one: the code point. */
+static int json_unicode_parse(struct json_parser *p, uint32_t *cp)
+{
+	uint32_t lo;
+	int err;
+
+	err = json_hex4(p, cp);
+	if (err)
+		return err;
+	if (*cp >= 0xdc00 && *cp <= 0xdfff)
+		return json_fail(p, "lone surrogate");
+	if (*cp == 0)
+		return json_fail(p, "\\u0000 in string");
+	if (*cp < 0xd800 || *cp > 0xdbff)
+		return 0;
+	if (p->n - p->pos < 6 || p->s[p->pos] != '\\' ||
+	    p->s[p->pos + 1] != 'u')
+		return json_fail(p, "lone surrogate");
+	p->pos += 2;
+	err = json_hex4(p, &lo);
+	if (err)
+		return err;
+	if (lo < 0xdc00 || lo > 0xdfff)
+		return json_fail(p, "bad surrogate pair");
+	*cp = 0x10000 + ((*cp - 0xd800) << 10) + (lo - 0xdc00);
+	return 0;
+}
+
+/* One escape after its backslash, written at d; its length in *len. */
+static int json_escape_parse(struct json_parser *p, char *d, size_t *len)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	char c = p->s[p->pos++];
+	const char *e = c ? strchr(from, c) : NULL;
+	uint32_t cp;
+	int err;
+
+	if (e) {
+		*d = to[e - from];
+		*len = 1;
+		return 0;
+	}
+	if (c != 'u') {
+		p->pos--;
+		return json_fail(p, "bad escape");
+	}
+	err = json_unicode_parse(p, &cp);
+	if (err)
+		return err;
+	*len = json_utf8_put(d, cp);
+	return 0;
+}
+
 static int json_string_parse(struct json_parser *p, char **out)
 {
-	size_t start = ++p->pos, cap, len = 0;
+	size_t start = ++p->pos, cap, len = 0, ulen = 0;
 	char *d;
-	int err;
+	int err = 0;
 
 	/* The unescaped string is never longer than its source. */
 	cap = 1;
@@ -110,88 +163,28 @@ static int json_string_parse(struct json_parser *p, char **out)
 		return -ENOMEM;
 	while (p->s[p->pos] != '"') {
 		unsigned char c = p->s[p->pos];
-		uint32_t cp, lo;
-		size_t ulen;
 
 		if (c < 0x20) {
 			err = json_fail(p, "control character in string");
 			goto fail;
 		}
-		if (c != '\\') {
-			ulen = json_utf8_len((const unsigned char *)p->s +
-						     p->pos,
-					     p->n - p->pos);
-			if (!ulen) {
-				err = json_fail(p, "invalid UTF-8");
-				goto fail;
-			}
-			memcpy(d + len, p->s + p->pos, ulen);
-			len += ulen;
-			p->pos += ulen;
-			continue;
-		}
-		p->pos++;
-		c = p->s[p->pos++];
-		switch (c) {
-		case '"':
-			d[len++] = '"';
-			break;
-		case '\\':
-			d[len++] = '\\';
-			break;
-		case '/':
-			d[len++] = '/';
-			break;
-		case 'b':
-			d[len++] = '\b';
-			break;
-		case 'f':
-			d[len++] = '\f';
-			break;
-		case 'n':
-			d[len++] = '\n';
-			break;
-		case 'r':
-			d[len++] = '\r';
-			break;
-		case 't':
-			d[len++] = '\t';
-			break;
-		case 'u':
-			err = json_hex4(p, &cp);
+		if (c == '\\') {
+			p->pos++;
+			err = json_escape_parse(p, d + len, &ulen);
 			if (err)
 				goto fail;
-			if (cp >= 0xd800 && cp <= 0xdbff) {
-				if (p->n - p->pos < 6 || p->s[p->pos] != '\\' ||
-				    p->s[p->pos + 1] != 'u') {
-					err = json_fail(p, "lone surrogate");
-					goto fail;
-				}
-				p->pos += 2;
-				err = json_hex4(p, &lo);
-				if (err)
-					goto fail;
-				if (lo < 0xdc00 || lo > 0xdfff) {
-					err = json_fail(p,
-							"bad surrogate pair");
-					goto fail;
-				}
-				cp = 0x10000 + ((cp - 0xd800) << 10) +
-				     (lo - 0xdc00);
-			} else if (cp >= 0xdc00 && cp <= 0xdfff) {
-				err = json_fail(p, "lone surrogate");
-				goto fail;
-			} else if (cp == 0) {
-				err = json_fail(p, "\\u0000 in string");
-				goto fail;
-			}
-			len += json_utf8_put(d + len, cp);
-			break;
-		default:
-			p->pos--;
-			err = json_fail(p, "bad escape");
+			len += ulen;
+			continue;
+		}
+		ulen = json_utf8_len((const unsigned char *)p->s + p->pos,
+				     p->n - p->pos);
+		if (!ulen) {
+			err = json_fail(p, "invalid UTF-8");
 			goto fail;
 		}
+		memcpy(d + len, p->s + p->pos, ulen);
+		len += ulen;
+		p->pos += ulen;
 	}
 	p->pos++;
 	d[len] = '\0';
