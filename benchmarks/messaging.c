@@ -150,10 +150,64 @@ static int messaging_reap(struct messaging_worker *w)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
 }
 
+/*
+ * One group: one channel per receiver, every sender writing to all of
+ * them; its workers started (counted in *started even when one fails).
+ */
+static int messaging_group_start(const struct messaging_conf *c,
+				 struct messaging_worker *w, int *gfds,
+				 int ready_fd, int wake_fd,
+				 unsigned int *started)
+{
+	unsigned int per = 2 * c->fds, i, j;
+	int err = 0;
+
+	for (i = 0; i < c->fds && !err; i++) {
+		int *ch = gfds + 2 * i;
+
+		if (c->pipes ? pipe(ch) :
+			       socketpair(AF_UNIX, SOCK_STREAM, 0, ch))
+			err = -errno;
+	}
+	for (i = 0; i < per && !err; i++) {
+		w[i].c = c;
+		w[i].ready_fd = ready_fd;
+		w[i].wake_fd = wake_fd;
+		w[i].sender = i >= c->fds;
+		if (w[i].sender)
+			w[i].out_fds = NULL;
+		else
+			w[i].in_fd = gfds[2 * i];
+	}
+	if (err)
+		return err;
+	for (i = 0; i < c->fds && !err; i++) {
+		int *out = malloc(c->fds * sizeof(int));
+
+		if (!out) {
+			err = -ENOMEM;
+			break;
+		}
+		for (j = 0; j < c->fds; j++)
+			out[j] = gfds[2 * j + 1];
+		w[c->fds + i].out_fds = out;
+	}
+	for (i = 0; i < per && !err; i++) {
+		err = messaging_start(&w[i]);
+		if (!err)
+			(*started)++;
+	}
+	/* Processes have their copies: close ours, so EOF can be seen. */
+	if (!c->threads)
+		for (i = 0; i < 2 * c->fds; i++)
+			close(gfds[i]);
+	return err;
+}
+
 int messaging_run(const struct messaging_conf *c, double *seconds)
 {
-	unsigned int per = 2 * c->fds, total = c->groups * per, g, i,
-		     started = 0;
+	unsigned int per = 2 * c->fds, total = c->groups * per, g, i;
+	unsigned int started = 0;
 	struct messaging_worker *w = calloc(total, sizeof(*w));
 	int *fds = calloc((size_t)c->groups * c->fds * 2, sizeof(int));
 	int ready[2] = { -1, -1 }, wake[2] = { -1, -1 }, err = 0, failed = 0;
@@ -169,53 +223,10 @@ int messaging_run(const struct messaging_conf *c, double *seconds)
 		goto out;
 	}
 	signal(SIGPIPE, SIG_IGN);
-	for (g = 0; g < c->groups && !err; g++) {
-		int *gfds = fds + (size_t)g * c->fds * 2;
-
-		/* One channel per receiver; every sender of the group writes to all. */
-		for (i = 0; i < c->fds && !err; i++) {
-			int *ch = gfds + 2 * i;
-
-			if (c->pipes ? pipe(ch) :
-				       socketpair(AF_UNIX, SOCK_STREAM, 0, ch))
-				err = -errno;
-		}
-		for (i = 0; i < per && !err; i++) {
-			struct messaging_worker *x = &w[g * per + i];
-
-			x->c = c;
-			x->ready_fd = ready[1];
-			x->wake_fd = wake[0];
-			x->sender = i >= c->fds;
-			if (x->sender)
-				x->out_fds = NULL;
-			else
-				x->in_fd = gfds[2 * i];
-		}
-		if (err)
-			break;
-		for (i = 0; i < c->fds; i++) {
-			int *out = malloc(c->fds * sizeof(int));
-			unsigned int j;
-
-			if (!out) {
-				err = -ENOMEM;
-				break;
-			}
-			for (j = 0; j < c->fds; j++)
-				out[j] = gfds[2 * j + 1];
-			w[g * per + c->fds + i].out_fds = out;
-		}
-		for (i = 0; i < per && !err; i++) {
-			err = messaging_start(&w[g * per + i]);
-			if (!err)
-				started++;
-		}
-		/* Processes have their copies: close ours, so EOF can be seen. */
-		if (!c->threads)
-			for (i = 0; i < 2 * c->fds; i++)
-				close(gfds[i]);
-	}
+	for (g = 0; g < c->groups && !err; g++)
+		err = messaging_group_start(c, w + g * per,
+					    fds + (size_t)g * c->fds * 2,
+					    ready[1], wake[0], &started);
 	if (err)
 		goto reap;
 	for (i = 0; i < total; i++) {
