@@ -338,6 +338,47 @@ static int dbench_find(struct dbench_state *st, unsigned int d)
 	return 0;
 }
 
+/* NTCreateX: a file opened, or one the load expects missing. */
+static int dbench_create(struct dbench_state *st, const struct dbench_step *s,
+			 const char *path, int *fd)
+{
+	char missing[80];
+	int r;
+
+	if (s->expect_missing) {
+		snprintf(missing, sizeof(missing), "%s.missing", path);
+		r = open(missing, O_RDWR);
+		if (r >= 0 || errno != ENOENT)
+			FAIL(st, "NTCreateX %s: expected ENOENT", missing);
+		return 0;
+	}
+	*fd = open(path, O_RDWR | O_CREAT, 0644);
+	if (*fd < 0)
+		FAIL(st, "NTCreateX %s: %s", path, strerror(errno));
+	return 0;
+}
+
+/* Qpathinfo: the file has the size written, or is missing as expected. */
+static int dbench_stat(struct dbench_state *st, const struct dbench_step *s,
+		       const char *path)
+{
+	char missing[80];
+	struct stat sb;
+
+	if (s->expect_missing) {
+		snprintf(missing, sizeof(missing), "%s.missing", path);
+		if (!stat(missing, &sb) || errno != ENOENT)
+			FAIL(st, "Qpathinfo %s: expected ENOENT", missing);
+		return 0;
+	}
+	if (stat(path, &sb))
+		FAIL(st, "Qpathinfo %s: %s", path, strerror(errno));
+	if (sb.st_size != dbench_file_size(s->dir, s->file))
+		FAIL(st, "Qpathinfo %s: size %lld, written %u", path,
+		     (long long)sb.st_size, dbench_file_size(s->dir, s->file));
+	return 0;
+}
+
 /* One step; the error in st->c->why. */
 static int dbench_step_run(struct dbench_state *st, const struct dbench_step *s)
 {
@@ -363,18 +404,7 @@ static int dbench_step_run(struct dbench_state *st, const struct dbench_step *s)
 			FAIL(st, "Deltree: %s", strerror(errno));
 		return 0;
 	case OP_CREATE:
-		if (s->expect_missing) {
-			snprintf(path2, sizeof(path2), "%s.missing", path);
-			r = open(path2, O_RDWR);
-			if (r >= 0 || errno != ENOENT)
-				FAIL(st, "NTCreateX %s: expected ENOENT",
-				     path2);
-			return 0;
-		}
-		*fd = open(path, O_RDWR | O_CREAT, 0644);
-		if (*fd < 0)
-			FAIL(st, "NTCreateX %s: %s", path, strerror(errno));
-		return 0;
+		return dbench_create(st, s, path, fd);
 	case OP_CLOSE:
 		r = close(*fd);
 		*fd = -1;
@@ -393,20 +423,7 @@ static int dbench_step_run(struct dbench_state *st, const struct dbench_step *s)
 			FAIL(st, "Unlink %s: %s", path, strerror(errno));
 		return 0;
 	case OP_STAT:
-		if (s->expect_missing) {
-			snprintf(path2, sizeof(path2), "%s.missing", path);
-			if (!stat(path2, &sb) || errno != ENOENT)
-				FAIL(st, "Qpathinfo %s: expected ENOENT",
-				     path2);
-			return 0;
-		}
-		if (stat(path, &sb))
-			FAIL(st, "Qpathinfo %s: %s", path, strerror(errno));
-		if (sb.st_size != dbench_file_size(s->dir, s->file))
-			FAIL(st, "Qpathinfo %s: size %lld, written %u", path,
-			     (long long)sb.st_size,
-			     dbench_file_size(s->dir, s->file));
-		return 0;
+		return dbench_stat(st, s, path);
 	case OP_FSTAT:
 		if (fstat(*fd, &sb))
 			FAIL(st, "Qfileinfo %s: %s", path, strerror(errno));
