@@ -251,11 +251,92 @@ static void ci_kcidb_test(struct json_buf *j, const char *build_id,
 	json_number_write(j, wall);
 }
 
+/* KCIDB's version, the checkout and the build: all we know of the kernel. */
+static void ci_kcidb_head(struct json_buf *j, const struct run_opts *o,
+			  const char *release, const char *checkout,
+			  const char *build)
+{
+	json_key_write(j, "version");
+	json_object_open(j);
+	json_key_write(j, "major");
+	json_int_write(j, 5);
+	json_key_write(j, "minor");
+	json_int_write(j, 0);
+	json_object_close(j);
+	json_key_write(j, "checkouts");
+	json_array_open(j);
+	json_object_open(j);
+	json_key_write(j, "id");
+	json_string_write(j, checkout);
+	json_key_write(j, "origin");
+	json_string_write(j, CI_ORIGIN);
+	json_key_write(j, "comment");
+	json_string_write(j, release);
+	json_object_close(j);
+	json_array_close(j);
+	json_key_write(j, "builds");
+	json_array_open(j);
+	json_object_open(j);
+	json_key_write(j, "id");
+	json_string_write(j, build);
+	json_key_write(j, "checkout_id");
+	json_string_write(j, checkout);
+	json_key_write(j, "origin");
+	json_string_write(j, CI_ORIGIN);
+	json_key_write(j, "architecture");
+	json_string_write(j, "x86_64");
+	json_key_write(j, "comment");
+	json_string_write(j, o->kernel);
+	json_key_write(j, "status");
+	json_string_write(j, "PASS");
+	json_object_close(j);
+	json_array_close(j);
+}
+
+/* One benchmark's test: its status, its headline number and unit. */
+static void ci_kcidb_bench(struct json_buf *j, const struct run_opts *o,
+			   const struct session *s, int i, const char *build,
+			   const char *run, const char *stamp)
+{
+	char name[256], path[128], *p;
+	const struct stream_metric *m =
+		ci_headline(o, s, i, name, sizeof(name));
+	const char *unit = ci_unit(o->tests[i], name);
+
+	/* KCIDB paths are [a-zA-Z0-9_-] words joined by dots. */
+	snprintf(path, sizeof(path), "bootbench.%s", o->tests[i]->name);
+	for (p = path + 10; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '-')
+			*p = '_';
+	ci_kcidb_test(j, build, run, path,
+		      s->stream.have_hello ? ci_kcidb_status(s->verdict) :
+					     "MISS",
+		      stamp, s->wall);
+	if (m && s->verdict == VERDICT_OK) {
+		json_key_write(j, "number");
+		json_object_open(j);
+		json_key_write(j, "value");
+		json_number_write(j, stream_metric_value(m));
+		if (unit) {
+			json_key_write(j, "unit");
+			json_string_write(j, unit);
+		}
+		json_object_close(j);
+	}
+	json_key_write(j, "misc");
+	json_object_open(j);
+	json_key_write(j, "metric");
+	json_string_write(j, name);
+	json_key_write(j, "message");
+	json_string_write(j, s->message);
+	json_object_close(j);
+	json_object_close(j);
+}
+
 int kcidb_write(const struct rundir *rd, const struct run_opts *o,
 		const char *release, const struct session *s)
 {
-	char checkout[96], build[96], run[96], stamp[64], name[256], path[128];
-	char *p;
+	char checkout[96], build[96], run[96], stamp[64];
 	struct json_buf j;
 	int i, err;
 
@@ -266,82 +347,15 @@ int kcidb_write(const struct rundir *rd, const struct run_opts *o,
 	ci_id(run, sizeof(run), "run", rd->tmp, stamp);
 	json_buf_init(&j);
 	json_object_open(&j);
-	json_key_write(&j, "version");
-	json_object_open(&j);
-	json_key_write(&j, "major");
-	json_int_write(&j, 5);
-	json_key_write(&j, "minor");
-	json_int_write(&j, 0);
-	json_object_close(&j);
-	json_key_write(&j, "checkouts");
-	json_array_open(&j);
-	json_object_open(&j);
-	json_key_write(&j, "id");
-	json_string_write(&j, checkout);
-	json_key_write(&j, "origin");
-	json_string_write(&j, CI_ORIGIN);
-	json_key_write(&j, "comment");
-	json_string_write(&j, release);
-	json_object_close(&j);
-	json_array_close(&j);
-	json_key_write(&j, "builds");
-	json_array_open(&j);
-	json_object_open(&j);
-	json_key_write(&j, "id");
-	json_string_write(&j, build);
-	json_key_write(&j, "checkout_id");
-	json_string_write(&j, checkout);
-	json_key_write(&j, "origin");
-	json_string_write(&j, CI_ORIGIN);
-	json_key_write(&j, "architecture");
-	json_string_write(&j, "x86_64");
-	json_key_write(&j, "comment");
-	json_string_write(&j, o->kernel);
-	json_key_write(&j, "status");
-	json_string_write(&j, "PASS");
-	json_object_close(&j);
-	json_array_close(&j);
+	ci_kcidb_head(&j, o, release, checkout, build);
 	json_key_write(&j, "tests");
 	json_array_open(&j);
 	/* The boot itself: did the kernel come up and report? */
 	ci_kcidb_test(&j, build, run, "bootbench.boot",
 		      s->stream.have_hello ? "PASS" : "FAIL", stamp, s->wall);
 	json_object_close(&j);
-	for (i = 0; i < o->ntests; i++) {
-		const struct stream_metric *m =
-			ci_headline(o, s, i, name, sizeof(name));
-		const char *unit = ci_unit(o->tests[i], name);
-
-		/* KCIDB paths are [a-zA-Z0-9_-] words joined by dots. */
-		snprintf(path, sizeof(path), "bootbench.%s", o->tests[i]->name);
-		for (p = path + 10; *p; p++)
-			if (!isalnum((unsigned char)*p) && *p != '-')
-				*p = '_';
-		ci_kcidb_test(&j, build, run, path,
-			      s->stream.have_hello ?
-				      ci_kcidb_status(s->verdict) :
-				      "MISS",
-			      stamp, s->wall);
-		if (m && s->verdict == VERDICT_OK) {
-			json_key_write(&j, "number");
-			json_object_open(&j);
-			json_key_write(&j, "value");
-			json_number_write(&j, stream_metric_value(m));
-			if (unit) {
-				json_key_write(&j, "unit");
-				json_string_write(&j, unit);
-			}
-			json_object_close(&j);
-		}
-		json_key_write(&j, "misc");
-		json_object_open(&j);
-		json_key_write(&j, "metric");
-		json_string_write(&j, name);
-		json_key_write(&j, "message");
-		json_string_write(&j, s->message);
-		json_object_close(&j);
-		json_object_close(&j);
-	}
+	for (i = 0; i < o->ntests; i++)
+		ci_kcidb_bench(&j, o, s, i, build, run, stamp);
 	json_array_close(&j);
 	json_object_close(&j);
 	err = rundir_file_write(rd, "kcidb.json", &j);
