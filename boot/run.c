@@ -445,6 +445,67 @@ out:
 	return err;
 }
 
+/* The stream copied into the run directory's samples.jsonl. */
+static int replay_raw_copy(FILE *raw, const struct rundir *rd)
+{
+	char buf[65536], raw_path[4400];
+	size_t n;
+	FILE *out;
+	int err;
+
+	snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl", rd->tmp);
+	out = fopen(raw_path, "w");
+	if (!out)
+		return -errno;
+	err = 0;
+	rewind(raw);
+	while (!err && (n = fread(buf, 1, sizeof(buf), raw)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			err = -EIO;
+	if (fclose(out) && !err)
+		err = -errno;
+	return err;
+}
+
+/* A replay's job.json: what it replayed and the verdict. */
+static int replay_job_write(const struct rundir *rd, const char *path,
+			    const struct session *s)
+{
+	struct json_buf j;
+	int err;
+
+	json_buf_init(&j);
+	json_object_open(&j);
+	json_key_write(&j, "replay_of");
+	json_string_write(&j, path);
+	json_key_write(&j, "test");
+	json_string_write(&j, s->stream.tests ? s->stream.tests : "");
+	json_key_write(&j, "release");
+	json_string_write(&j, s->stream.release ? s->stream.release : "");
+	verdict_fields_write(&j, s);
+	json_object_close(&j);
+	err = rundir_file_write(rd, "job.json", &j);
+	json_buf_free(&j);
+	return err;
+}
+
+/* The file through the parser, as the live stream goes, into raw. */
+static int replay_stream_feed(struct session *s, FILE *in)
+{
+	char buf[65536];
+	size_t n;
+	int err = 0;
+
+	while (!err && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		err = stream_feed(&s->stream, buf, n);
+	if (!err)
+		err = stream_finish(&s->stream);
+	if (!err)
+		err = unixbench_index_add(&s->stream);
+	verdict_settle(s);
+	return err;
+}
+
 /*
  * Run a captured stream (samples.jsonl, or any bytes) through the same
  * parser and write the same result files, under <test>/<params>/<release>
@@ -455,12 +516,9 @@ int cmd_replay(const char *path, const char *results, const char *params)
 	struct run_opts quiet = { 0 };
 	struct stream_events ev = { ev_hello, ev_log, ev_sample, &quiet };
 	struct session s = { 0 };
-	struct json_buf j;
 	struct rundir rd = { 0 };
-	char buf[65536], raw_path[4400];
-	FILE *in, *raw, *out;
-	size_t n;
-	int err = 0;
+	FILE *in, *raw;
+	int err;
 
 	if (!*params || *params == '.' || strchr(params, '/'))
 		return bad_input(
@@ -477,46 +535,18 @@ int cmd_replay(const char *path, const char *results, const char *params)
 		return VERDICT_INFRA;
 	}
 	stream_init(&s.stream, raw, &ev);
-	while (!err && (n = fread(buf, 1, sizeof(buf), in)) > 0)
-		err = stream_feed(&s.stream, buf, n);
+	err = replay_stream_feed(&s, in);
 	fclose(in);
-	if (!err)
-		err = stream_finish(&s.stream);
-	if (!err)
-		err = unixbench_index_add(&s.stream);
-	verdict_settle(&s);
 	if (!err)
 		err = rundir_create(
 			&rd, results,
 			s.stream.tests ? s.stream.tests : "unknown", params,
 			s.stream.release ? s.stream.release : "unknown");
-	if (!err) {
-		snprintf(raw_path, sizeof(raw_path), "%s/samples.jsonl",
-			 rd.tmp);
-		out = fopen(raw_path, "w");
-		err = out ? 0 : -errno;
-		rewind(raw);
-		while (!err && (n = fread(buf, 1, sizeof(buf), raw)) > 0)
-			if (fwrite(buf, 1, n, out) != n)
-				err = -EIO;
-		if (out && fclose(out) && !err)
-			err = -errno;
-	}
+	if (!err)
+		err = replay_raw_copy(raw, &rd);
 	fclose(raw);
-	if (!err) {
-		json_buf_init(&j);
-		json_object_open(&j);
-		json_key_write(&j, "replay_of");
-		json_string_write(&j, path);
-		json_key_write(&j, "test");
-		json_string_write(&j, s.stream.tests ? s.stream.tests : "");
-		json_key_write(&j, "release");
-		json_string_write(&j, s.stream.release ? s.stream.release : "");
-		verdict_fields_write(&j, &s);
-		json_object_close(&j);
-		err = rundir_file_write(&rd, "job.json", &j);
-		json_buf_free(&j);
-	}
+	if (!err)
+		err = replay_job_write(&rd, path, &s);
 	if (!err)
 		err = stats_write(&rd, &s.stream);
 	if (!err)
