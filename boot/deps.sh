@@ -53,6 +53,9 @@ if [ "$what" = test ]; then
 	command -v lava-run >/dev/null 2>&1 || missing="$missing lava-dispatcher"
 	# tests/execl.sh counts the system calls of a loop.
 	command -v strace >/dev/null 2>&1 || missing="$missing strace"
+	# tests/style.sh: the format and the length of every function.
+	command -v clang-format >/dev/null 2>&1 || missing="$missing clang-format"
+	command -v ctags >/dev/null 2>&1 || missing="$missing universal-ctags"
 fi
 # The image needs the static busybox, not the dynamic one.
 if ! [ -x /bin/busybox ] ||

@@ -1,6 +1,9 @@
-# Area style (make check): every C file as clang-format writes it. One
-# clang-format for all files: one process a file took most of a minute.
-if command -v clang-format >/dev/null 2>&1 && [ -d .git ]; then
+# Area style (make check): every C file as clang-format writes it, and
+# no function longer than 80 lines. One clang-format for all files: one
+# process a file took most of a minute.
+if ! command -v clang-format >/dev/null 2>&1 || ! [ -d .git ]; then
+	skip "style: every C file matches .clang-format" "no clang-format or no git tree: as root: boot/deps.sh test"
+else
 	unformatted=$(git ls-files -z '*.c' '*.h' |
 		xargs -0 clang-format --dry-run -Werror 2>&1 |
 		sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: error: .*/\1/p' | sort -u | tr '\n' ' ')
@@ -9,4 +12,11 @@ if command -v clang-format >/dev/null 2>&1 && [ -d .git ]; then
 	else
 		bad "style: every C file matches .clang-format" "run make format: $unformatted"
 	fi
+fi
+if ! command -v ctags >/dev/null 2>&1; then
+	skip "style: no function is longer than 80 lines" "no ctags: apt-get install universal-ctags"
+else
+	long=$(tests/tools/longfuncs.sh 1000 | awk '$1 > 80 && NF == 3 { printf "%s %s (%s lines); ", $3, $2, $1 }')
+	check "style: no function is longer than 80 lines (tests/tools/longfuncs.sh)" test -z "$long"
+	[ -z "$long" ] || echo "  split: $long" >&2
 fi
