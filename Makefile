@@ -1,6 +1,7 @@
 # bootbench: boot a kernel under QEMU, run a benchmark as children of a
 # tiny static PID 1, and collect JSON results. `make help` lists it all.
 
+## O: where everything built and run goes (default out; may hold spaces)
 O ?= out
 B := $(O)/build
 RESULTS ?= $(O)/results
@@ -10,8 +11,10 @@ RESULTS ?= $(O)/results
 # SOCKETS, ..., boot/options.def) are read from those tables below;
 # unset, the tool's defaults hold (bootbench run --help).
 KERNEL ?=
+## MODULES: module tree of KERNEL (default: found next to it)
 MODULES ?=
 TEST ?= execl
+## LAYER: make bench-layer: the Debian benchmark whose image layer is measured
 LAYER ?= stress-ng
 RUNS ?= 1
 ACCEL ?= auto
@@ -20,7 +23,9 @@ FIRMWARE ?= auto
 BOOT ?= auto
 CMDLINE ?=
 # make lava-job JOB=... [LAVA_URL=]: LAVA job definitions in LAVA_OUT (docs/lava.md)
+## LAVA_OUT: make lava-job: where the LAVA jobs go
 LAVA_OUT ?= $(O)/lava
+## LAVA_URL: make lava-job: where LAVA downloads the kernel and initramfs (empty: file:// here)
 LAVA_URL ?=
 # make run JOB=jobs/<name>.job [QUICK=1] [SHARD=i/n] [TAP=1] (docs/jobs.md)
 JOB ?=
@@ -32,28 +37,51 @@ FIT ?=
 # Under TCG, the most vCPUs booted without FIT=0 (empty: 8 per host CPU)
 MAX_VCPUS ?=
 # make reproduce REPORT=mail BASE_KERNEL= NEW_KERNEL= [DRY=1] (docs/reproduce.md)
+## REPORT: a saved 0-day/LKP report mail, for make reproduce
 REPORT ?=
+## BASE_KERNEL: the good kernel (reproduce, ab)
 BASE_KERNEL ?=
+## NEW_KERNEL: the bad kernel (reproduce, ab)
 NEW_KERNEL ?=
+## BASE_CMDLINE: the base side's kernel command line (reproduce, ab)
 BASE_CMDLINE ?=
+## NEW_CMDLINE: the new side's kernel command line (reproduce, ab)
 NEW_CMDLINE ?=
+## DRY: 1: make reproduce prints the job and the machine only
 DRY ?=
+## T: make test/check: only these areas of tests/run.sh, or test i of one: T=cpio,native or T=cpio.3 (AREA= too)
+T ?=
+## V: 1 prints every command
+V ?=
+## STREAM: make replay: a captured samples.jsonl
+STREAM ?=
+## FUZZ_SECONDS: make fuzz: seconds per fuzz target
 FUZZ_SECONDS ?= 60
 QEMU ?= qemu-system-x86_64
 # make kernel: a kernel tree, the base config and the fragments to merge
+## KSRC: make kernel: the kernel source tree
 KSRC ?=
+## KBASE: make kernel: the base config (tinyconfig, defconfig)
 KBASE ?= tinyconfig
+## KCONFIG: make kernel: the kconfigs/ fragments to merge, comma separated
 KCONFIG ?= base,bench
+## KOUT: make kernel: the build directory
 KOUT ?= $(O)/kernel/build
 # make compare: kernel result directories, and how to judge them
+## BASE: make compare: the base kernel's result directory
 BASE ?=
+## NEW: make compare: the new kernel's result directory (NEW2..NEW4: more)
 NEW ?=
 NEW2 ?=
 NEW3 ?=
 NEW4 ?=
+## THRESHOLD: compare: % beyond which a significant drop fails (default 1, deterministic 0.2)
 THRESHOLD ?=
+## METRIC: compare: the metric the exit status is about (default: the headline)
 METRIC ?=
+## SVG: compare: a directory for SVG plots
 SVG ?=
+## CMP_FLAGS: compare: more options (--all, --lkp, --json, --no-plot, --fdr Q)
 CMP_FLAGS ?=
 
 HOSTCC ?= gcc
@@ -145,8 +173,10 @@ $(B)/asan/%.o: %.c
 
 .PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab
 
+## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 
+## deps: install (as root) or name the packages needed
 deps:
 	$(AT)boot/deps.sh run
 
@@ -223,6 +253,7 @@ $(B)/guest/bench/shell/%.sh: benchmarks/shell/%.sh
 $(B)/host/bench/shell/%.sh: benchmarks/shell/%.sh
 	$(AT)mkdir -p $(@D) && cp $< $@
 
+## host-bench: build the benchmarks for this host (glibc) in O/build/host/bench
 host-bench: $(HOST_BENCH_BINS) $(addprefix $(B)/host/bench/shell/,$(SHELL_FILES))
 	@echo "bootbench: host builds in $(B)/host/bench: run e.g. $(B)/host/bench/hackbench --groups=10 --mode=threads"
 
@@ -239,17 +270,21 @@ $(BASE_CPIO): $(B)/base.spec $(MKCPIO) $(INIT) $(BENCH_BINS) $(BUSYBOX)
 $(DEFAULT_KERNEL_DIR)/bzImage:
 	$(AT)boot/kernel-fetch.sh $(DEFAULT_KERNEL_DIR)
 
+## kernel-default: fetch the distribution kernel used when KERNEL is empty
 kernel-default: $(DEFAULT_KERNEL_DIR)/bzImage
 
 # QEMU 10 from bookworm-backports, unpacked under O: icount with SMP > 1.
+## qemu-backports: fetch Debian's QEMU 10 into O/qemu (TIMING=deterministic with SMP > 1)
 qemu-backports:
 	$(AT)boot/qemu-fetch.sh $(O)/qemu
 	@echo "QEMU=$(abspath $(O))/qemu/qemu-system-x86_64"
 
+## image: build the initramfs for KERNEL and print its path
 image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 	$(AT)TEST=$(call sq,$(TEST)) JOB=$(call sq,$(JOB)) initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))
 
+## run: boot KERNEL, run TEST, write RESULTS/<test>/<params>/<release>/<N>
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 	$(AT)img=$$(TEST=$(call sq,$(TEST)) JOB=$(call sq,$(JOB)) initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
@@ -260,25 +295,30 @@ run: deps
 
 # make check: the tier without boots (under a minute); make test: check
 # and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).
+## check: the tests without boots: unit, golden, image, native runs, bad input, replay, schema (< 1 min)
 check:
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=check SEL="$(or $(T),$(AREA))" tests/run.sh
 
 # The arguments of make run, written as LAVA jobs instead of booted.
+## lava-job: JOB= or TEST=...: LAVA job definitions in LAVA_OUT, booting nothing (docs/lava.md)
 lava-job: deps
 	$(AT)$(MAKE) -s --no-print-directory run RUN_EXTRA='--lava $(call sq,$(LAVA_OUT)) $(if $(LAVA_URL),--lava-url $(call sq,$(LAVA_URL)))'
 
+## test: check, then the boot tests on the default kernel (T=<area>[.<i>] selects: docs/tests.md)
 test:
 	$(AT)boot/deps.sh test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=test SEL="$(or $(T),$(AREA))" tests/run.sh
 
+## kernel: build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT
 kernel:
 	$(AT)test -n $(call sq,$(KSRC)) || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
 	$(AT)boot/deps.sh kernel
 	$(AT)kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
+## compare: BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)
 compare: $(COMPARE)
 	$(AT)test -n $(call sq,$(BASE)) -a -n $(call sq,$(NEW)) || { echo "bootbench: say BASE=<kernel result dir> NEW=<kernel result dir> [NEW2=...]" >&2; exit 2; }
 	$(AT)$(COMPARE) $(if $(THRESHOLD),--threshold $(call sq,$(THRESHOLD))) $(if $(METRIC),--metric $(call sq,$(METRIC))) \
@@ -287,6 +327,7 @@ compare: $(COMPARE)
 
 # The end-to-end suite on the distribution's linux-source built with
 # kconfigs/ (cached while the fragments do not change): minutes to hours.
+## test-kernel: build linux-source-6.1 with KCONFIG (cached) and run the boot tests on it
 test-kernel: deps
 	$(AT)boot/deps.sh kernel
 	$(AT)boot/deps.sh test
@@ -295,6 +336,7 @@ test-kernel: deps
 
 # A report's job on two kernels and the verdict; RUNS defaults to 5 here
 # and the report's machine is fitted to this host unless FIT=0.
+## reproduce: REPORT=<mail> BASE_KERNEL= NEW_KERNEL= [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)
 reproduce: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
 	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) COMPARE=$(COMPARE) \
@@ -306,6 +348,7 @@ reproduce: deps
 
 # Two kernels, runs alternating, and compare's verdict; RUNS defaults
 # to 5 here (docs/compare.md).
+## ab: BASE_KERNEL= NEW_KERNEL= TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare's verdict
 ab: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
 	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) RESULTS=$(call sq,$(RESULTS)) COMPARE=$(COMPARE) \
@@ -315,106 +358,39 @@ ab: deps
 		THRESHOLD=$(call sq,$(THRESHOLD)) METRIC=$(call sq,$(METRIC)) \
 		report/ab.sh
 
+## replay: run STREAM=<samples.jsonl> through the parser into RESULTS
 replay: $(BOOTBENCH)
 	$(AT)test -n $(call sq,$(STREAM)) || { echo "bootbench: say STREAM=<captured samples.jsonl>" >&2; exit 2; }
 	$(AT)$(BOOTBENCH) replay $(call sq,$(STREAM)) $(call sq,$(RESULTS))
 
+## fuzz: run every fuzz target for FUZZ_SECONDS=FUZZ_SECONDS (clang)
 fuzz:
 	$(AT)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
 	$(AT)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
 
+## bench-boot: a boot-only job against an init that only powers off (default and KOUT kernels)
 bench-boot: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
 
 # The boot-time and size cost of a Debian benchmark's image layer.
+## bench-layer: boot-only jobs with and without LAYER=LAYER's image layer: sizes, medians
 bench-layer: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL_DIR)/bzImage
 	$(AT)O=$(O) B=$(B) SMP=$(SMP) MEM=$(MEM) LAYER=$(LAYER) tests/bench-layer.sh
 
+## format: clang-format the C sources
 format:
 	$(AT)clang-format -i $$(git ls-files '*.c' '*.h')
 
+## clean: remove O
 clean:
 	rm -rf $(O)
 
+# Written from the tables (boot/help.sh): "## target: text" above a
+# rule, "## VARIABLE: text" above a variable, options.def, jobkeys.def.
+HELP_VARS := $(shell sed -n 's/^OPT.[A-Z_0-9]*, "[a-z-]*", "\([A-Z_0-9]*\)".*/\1/p' boot/options.def) \
+	$(foreach p,$(PARAM_VARS),$(call var_of,$(p))) \
+	$(shell sed -n 's/^\#\# \([A-Z][A-Z0-9_]*\): .*/\1/p' Makefile)
+$(foreach v,$(HELP_VARS),$(eval help: export $(v) := $$($(v))))
+## help: this list
 help:
-	@echo 'bootbench: boot a kernel under QEMU and benchmark it'
-	@echo
-	@echo 'Targets:'
-	@echo '  run           boot KERNEL, run TEST, write $(RESULTS)/<test>/<params>/<release>/<N>'
-	@echo '  lava-job      JOB= or TEST=...: LAVA job definitions in LAVA_OUT, booting nothing (docs/lava.md)'
-	@echo '  check         the tests without boots: unit, golden, image, native runs, bad input, replay, schema (< 1 min)'
-	@echo '  test          check, then the boot tests on the default kernel (T=<area>[.<i>] selects: docs/tests.md)'
-	@echo '  test-kernel   build linux-source-6.1 with KCONFIG (cached) and run the boot tests on it'
-	@echo '  image         build the initramfs for KERNEL and print its path'
-	@echo '  kernel        build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT'
-	@echo '  kernel-default  fetch the distribution kernel used when KERNEL is empty'
-	@echo '  qemu-backports  fetch Debian'"'"'s QEMU 10 into $(O)/qemu (TIMING=deterministic with SMP > 1)'
-	@echo '  replay        run STREAM=<samples.jsonl> through the parser into RESULTS'
-	@echo '  compare       BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)'
-	@echo '  ab            BASE_KERNEL= NEW_KERNEL= TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare'"'"'s verdict'
-	@echo '  reproduce     REPORT=<mail> BASE_KERNEL= NEW_KERNEL= [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)'
-	@echo '  fuzz          run every fuzz target for FUZZ_SECONDS=$(FUZZ_SECONDS) (clang)'
-	@echo '  bench-layer   boot-only jobs with and without LAYER=$(LAYER)'"'"'s image layer: sizes, medians'
-	@echo '  bench-boot    a boot-only job against an init that only powers off (default and KOUT kernels)'
-	@echo '  deps          install (as root) or name the packages needed'
-	@echo '  host-bench    build the benchmarks for this host (glibc) in $(B)/host/bench'
-	@echo '  all           build the host tools and the base image'
-	@echo '  format        clang-format the C sources'
-	@echo '  clean         remove $(O)'
-	@echo
-	@echo 'Variables (current value; every run option with its variable: bootbench run --help):'
-	@echo '  KERNEL=$(KERNEL)		bzImage to boot (empty: $(DEFAULT_KERNEL_DIR)/bzImage)'
-	@echo '  MODULES=$(MODULES)		module tree of KERNEL (default: found next to it)'
-	@echo '  TEST=$(TEST)		one of: $(TESTS)'
-	@echo '  RUNTIME=$(RUNTIME)		LKP runtime in s (UnixBench: runtime/10 iterations)'
-	@echo '  DURATION=$(DURATION)		seconds per pass (default: the original program'"'"'s)'
-	@echo '  PASSES=$(PASSES)		passes, overriding RUNTIME'
-	@echo '  NR_TASK=$(NR_TASK)		parallel copies: N or N% of CPUs (default 1)'
-	@echo '  ITERATIONS=$(ITERATIONS)		iterations in one boot (default 1)'
-	@echo '  WATCHDOG=$(WATCHDOG)		seconds one iteration may run before it is killed'
-	@echo '  NR_THREADS=$(NR_THREADS)	hackbench groups as N or N% of CPUs (LKP nr_threads)'
-	@echo '  GROUPS=$(GROUPS) FDS=$(FDS) LOOPS=$(LOOPS) DATASIZE=$(DATASIZE)	hackbench / perf bench sizes'
-	@echo '  STRESSOR=$(STRESSOR)		stress-ng stressor(s), e.g. msg or msg,switch (TEST=stress-ng; default msg)'
-	@echo '  TESTTIME=$(TESTTIME)		seconds per stressor (TEST=stress-ng; LKP: 60, default 10)'
-	@echo '  MODE=$(MODE)		process or threads'
-	@echo '  IPC=$(IPC)		socket or pipe (hackbench)'
-	@echo '  FUTEX_TEST=$(FUTEX_TEST) SHARED=$(SHARED)	perf-bench-futex: hash, wake, wake-parallel, requeue or lock-pi; private or shared'
-	@echo '  WIS_TEST=$(WIS_TEST)		will-it-scale testcase (benchmarks/wis-tests.def; default context_switch1)'
-	@echo '  RUNS=$(RUNS)		boots of the same job, each its own run directory'
-	@echo '  JOB=$(JOB)		a job file (jobs/*.job): its test, parameters, machine; lists expand'
-	@echo '  QUICK=$(QUICK)		1 scales a job'"'"'s runtime and loops down for a first look'
-	@echo '  FIT=$(FIT)		1 fits a machine with more CPUs than this host'"'"'s (reproduce: 1 unless FIT=0); 0 boots it in full'
-	@echo '  MAX_VCPUS=$(MAX_VCPUS)		under TCG, more vCPUs than this are refused unless FIT=0 (default 8 per host CPU)'
-	@echo '  REPORT=$(REPORT)		a saved 0-day/LKP report mail, for make reproduce'
-	@echo '  BASE_KERNEL=$(BASE_KERNEL) NEW_KERNEL=$(NEW_KERNEL)	the good and the bad kernel (reproduce, ab)'
-	@echo '  BASE_CMDLINE=$(BASE_CMDLINE) NEW_CMDLINE=$(NEW_CMDLINE)	kernel command lines per side (reproduce, ab)'
-	@echo '  DRY=$(DRY)		1: make reproduce prints the job and the machine only'
-	@echo '  SHARD=$(SHARD)		i/n: this runner'"'"'s share of a job matrix'
-	@echo '  TAP=$(TAP)		1 prints TAP lines (ok/not ok per run)'
-	@echo '  Q=$(Q)		1 prints only the summary (the headline, where the results are, errors)'
-	@echo '  MONITORS=$(MONITORS)		0 turns off the vmstat/interrupts/... monitors'
-	@echo '  SMP=$(SMP)  MEM=$(MEM)		guest CPUs (default 2) and memory (default 1024M, or the profile'"'"'s)'
-	@echo '  SOCKETS=$(SOCKETS) CORES=$(CORES) THREADS=$(THREADS)	CPU topology (CORES per socket, THREADS per core)'
-	@echo '  NUMA=$(NUMA)		N nodes, or CPU lists per node: 0-3,8-11;4-7,12-15'
-	@echo '  MACHINE=$(MACHINE)		a profile in boot/machines: $(notdir $(basename $(wildcard boot/machines/*.conf)))'
-	@echo '  LSCPU=$(LSCPU)		an lscpu output (from a report) to copy the topology of'
-	@echo '  ACCEL=$(ACCEL)		auto (KVM only where it really works), kvm or tcg'
-	@echo '  FIRMWARE=$(FIRMWARE)		auto (qboot when QEMU ships it), seabios, qboot or a file'
-	@echo '  BOOT=$(BOOT)		auto (a vmlinux through PVH when the kernel has it, cached in $(B)/vmlinux), pvh or bzimage'
-	@echo '  CMDLINE=$(CMDLINE)		extra kernel command line'
-	@echo '  TIMING=$(TIMING)	realtime (default), or deterministic (QEMU counts instructions: docs/deterministic.md)'
-	@echo '  ICOUNT_SHIFT=$(ICOUNT_SHIFT)		deterministic: one guest instruction = 2^N ns (default 5)'
-	@echo '  TIMEOUT=$(TIMEOUT)		seconds for the whole boot (default 3600)'
-	@echo '  LAVA_OUT=$(LAVA_OUT)		make lava-job: where the LAVA jobs go'
-	@echo '  LAVA_URL=$(LAVA_URL)		make lava-job: where LAVA downloads the kernel and initramfs (empty: file:// here)'
-	@echo '  T=$(T)		make test/check: only these areas of tests/run.sh, or test i of one: T=cpio,native or T=cpio.3 (AREA= too)'
-	@echo '  SILENCE=$(SILENCE)		seconds without a guest record that mean a hang (default 120)'
-	@echo '  QEMU=$(QEMU)'
-	@echo '  KSRC=$(KSRC) KBASE=$(KBASE) KCONFIG=$(KCONFIG) KOUT=$(KOUT)'
-	@echo '  BASE=$(BASE) NEW=$(NEW)	kernel result directories to compare'
-	@echo '  THRESHOLD=$(THRESHOLD)		compare: % beyond which a significant drop fails (default 1, deterministic 0.2)'
-	@echo '  METRIC=$(METRIC)		compare: the metric the exit status is about (default: the headline)'
-	@echo '  SVG=$(SVG)		compare: a directory for SVG plots'
-	@echo '  CMP_FLAGS=$(CMP_FLAGS)		compare: more options (--all, --lkp, --json, --no-plot, --fdr Q)'
-	@echo '  O=$(O)		all output (build cache, kernel, results)'
-	@echo '  V=$(V)		V=1 shows full commands and the guest console'
+	$(AT)sh boot/help.sh Makefile

@@ -1,0 +1,41 @@
+#!/bin/sh
+# make help, written from the tables, so that what is added to them shows
+# here by itself: the targets from the Makefile's "## target: text" lines,
+# the benchmark parameters from proto/jobkeys.def, run's options from
+# boot/options.def, make's own variables from "## VARIABLE: text" lines.
+# Usage: help.sh MAKEFILE; the variables' values come in the environment.
+set -eu
+mk=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+# "NAME|text" lines, one a row: NAME=its current value, then the text.
+rows() {
+	while IFS='|' read -r v h; do
+		[ -n "$v" ] || continue
+		eval "cur=\${$v-}"
+		printf '  %-28s %s\n' "$v=$cur" "$h"
+	done
+}
+
+echo 'bootbench: boot a kernel under QEMU and benchmark it'
+echo
+echo 'Targets:'
+sed -n 's/^## \([a-z][a-z0-9-]*\): \(.*\)/\1|\2/p' "$mk" |
+	while IFS='|' read -r t h; do printf '  %-15s %s\n' "$t" "$h"; done
+echo
+echo 'What to run and where (boot/options.def: bootbench run --help):'
+# An argument with choices (auto|kvm|tcg) is said after the text.
+sed -n 's/^OPT([A-Z_0-9]*, "[a-z-]*", "\([A-Z_0-9]*\)", [A-Z]*, [a-z_.]*, [^,]*, [^,]*, "*\([^"]*\)"*, "\(.*\)")$/\1|\3|\2/p' \
+	"$top/boot/options.def" |
+	awk -F'|' '{ a = ""; for (i = 3; i <= NF; i++) a = a (i > 3 ? "|" : "") $i
+		if (!seen[$1]++) print $1 "|" $2 (a ~ /[|]/ && a ~ /[a-z]/ ? ": " a : "") }' | rows
+echo
+echo 'Benchmark parameters (proto/jobkeys.def; job files give them in lower case):'
+# An entry may span lines: each is joined to one first.
+awk '/^JOBKEY\(/ { s = $0; while (s !~ /\)[ \t]*$/ && (getline l) > 0) s = s " " l; print s }' \
+	"$top/proto/jobkeys.def" |
+	sed -n 's/^JOBKEY("\([a-z0-9_]*\)", *[A-Z]*, *[^,]*, *[^,]*, *"\([^"]*\)".*/\1|\2/p' |
+	awk -F'|' '{ n = toupper($1); gsub(/-/, "_", n); print n "|" $2 }' | rows
+echo
+echo 'make'"'"'s own variables:'
+sed -n 's/^## \([A-Z][A-Z0-9_]*\): \(.*\)/\1|\2/p' "$mk" | rows
