@@ -34,9 +34,9 @@ struct fs_state {
 static void fs_settle(unsigned int second_sleep)
 {
 	sync();
-	sleep(2);
+	harness_settle_sleep(2);
 	sync();
-	sleep(second_sleep);
+	harness_settle_sleep(second_sleep);
 }
 
 static long fs_score(unsigned long counted, double start,

@@ -167,13 +167,21 @@ static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
 	return err;
 }
 
+void harness_settle_sleep(unsigned int seconds)
+{
+	const char *e = getenv("BOOTBENCH_SETTLE");
+
+	if (!e || strcmp(e, "0"))
+		sleep(seconds);
+}
+
 static void harness_settle(void)
 {
 	/* Run does "sync; sleep 1; sync; sleep 2" before every pass. */
 	sync();
-	sleep(1);
+	harness_settle_sleep(1);
 	sync();
-	sleep(2);
+	harness_settle_sleep(2);
 }
 
 static int harness_copy_start(struct harness_copy *c, unsigned int duration)
