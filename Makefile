@@ -140,9 +140,9 @@ COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def
 HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def \
 	boot/cpus.def report/rules.h report/stats.h
-INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c
+INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
-	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c
+	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c proto/disk.c
 # UnixBench's shell tests: our scripts and a generated sort input.
 SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
@@ -291,7 +291,8 @@ run: deps
 		$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))) && \
 	$(BOOTBENCH) run --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(PARAM_ARGS) $(RUN_ARGS) --vmlinux-cache "$(B)/vmlinux" \
 		$(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) $(if $(filter 0,$(FIT)),--no-fit) \
-		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(RUN_EXTRA)
+		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) \
+		$(if $(DISK_DIR),,--disk-dir "$(B)/disks") $(if $(filter 1,$(KEEP_DISK)),--keep-disk) $(RUN_EXTRA)
 
 # make check: the tier without boots (under a minute); make test: check
 # and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).

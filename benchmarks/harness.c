@@ -382,3 +382,10 @@ int main(int argc, char **argv)
 	free(passes);
 	return 0;
 }
+
+const char *harness_tmpdir(void)
+{
+	const char *dir = getenv("TMPDIR");
+
+	return dir && *dir ? dir : "/tmp";
+}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "params.h"
+#include "proto/disk.h"
 
 /* will-it-scale's testcases, as the table names them. */
 static const char param_wis_names[] =
@@ -183,6 +184,11 @@ int param_value_check(const struct param_spec *p, const char *val)
 		return param_stressor_why(val, why, sizeof(why)) ? -EINVAL : 0;
 	if (p->kind == PARAM_CHOICE)
 		return param_choice_check(p->choices, val);
+	if (p->kind == PARAM_DISK) {
+		struct disk_spec d;
+
+		return disk_spec_parse(val, &d, NULL, 0);
+	}
 	if (p->kind == PARAM_TASKS)
 		return param_tasks_parse(val, 0, &v);
 	return param_uint_parse(val, p->min, p->max, &v);

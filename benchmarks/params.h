@@ -13,6 +13,7 @@ enum param_kind {
 	PARAM_TASKS, /* N, or N% of the online CPUs (LKP's nr_task) */
 	PARAM_CHOICE, /* one word of a list */
 	PARAM_STRESSOR, /* a stress-ng stressor that runs here (stress-ng.def) */
+	PARAM_DISK, /* scratch disks in LKP's words (proto/disk.h) */
 };
 
 struct param_spec {

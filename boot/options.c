@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "bootbench.h"
+#include "proto/disk.h"
 #include "debian.h"
 
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
@@ -198,7 +199,7 @@ static int timing_smp_check(const struct run_opts *o)
 }
 
 /* The job's value of parameter @key, for test_headline_format(). */
-static const char *run_param_value(const char *key, const void *ctx)
+const char *run_param_value(const char *key, const void *ctx)
 {
 	const struct run_opts *o = ctx;
 	size_t klen = strlen(key);
@@ -271,7 +272,7 @@ static int run_estimate_check(struct run_opts *o)
 /* The machine: resolved, fitted to the host if asked, and its cost said. */
 static int run_machine_check(struct run_opts *o)
 {
-	char why[256];
+	char why[320];
 	int err;
 
 	err = timing_check(o);
@@ -323,6 +324,12 @@ int run_params_check(struct run_opts *o)
 		if (err && spec->kind == PARAM_STRESSOR)
 			return bad_input("%s", param_stressor_why(val, why,
 								  sizeof(why)));
+		if (err && spec->kind == PARAM_DISK) {
+			struct disk_spec d;
+
+			disk_spec_parse(val, &d, why, sizeof(why));
+			return bad_input("%s", why);
+		}
 		if (err == -ERANGE && spec->kind == PARAM_UINT)
 			return bad_input(
 				"%s=%s is out of range: give %u to %u (%s)",
@@ -341,6 +348,14 @@ int run_params_check(struct run_opts *o)
 	return 0;
 }
 
+/* The disk's RAM disks are sized from the machine's memory. */
+static int run_machine_disk_check(struct run_opts *o)
+{
+	int err = run_machine_check(o);
+
+	return err ? err : disk_opts_check(o);
+}
+
 int run_opts_check(struct run_opts *o)
 {
 	struct stat st;
@@ -350,7 +365,7 @@ int run_opts_check(struct run_opts *o)
 	if (err)
 		return err;
 	if (o->plan)
-		return run_machine_check(o);
+		return run_machine_disk_check(o);
 	if (!o->kernel || !*o->kernel)
 		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
 	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))
@@ -368,7 +383,7 @@ int run_opts_check(struct run_opts *o)
 		return bad_input(
 			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",
 			o->qemu);
-	return run_machine_check(o);
+	return run_machine_disk_check(o);
 }
 
 /*

@@ -27,7 +27,6 @@
 #define RUN_LINE_MAX 4096
 #define RUN_METRICS_MAX 65536
 #define BENCH_DIR "/bench"
-#define WORK_DIR "/tmp"
 
 struct run_state {
 	struct port *port;
@@ -193,7 +192,7 @@ static int run_child_start(const struct job *job, const char *test, int *outfd,
 	if (*pid == 0) {
 		setsid();
 		dup2(p[1], STDOUT_FILENO);
-		if (chdir(WORK_DIR))
+		if (chdir(job->workdir))
 			_exit(126);
 		/* Benchmarks must not inherit PID 1's protection. */
 		i = open("/proc/self/oom_score_adj", O_WRONLY);
