@@ -121,7 +121,8 @@ int harness_params_parse(int argc, char **argv, const struct harness_param *p,
 			return -EINVAL;
 		}
 		if (spec->kind == PARAM_CHOICE ||
-		    spec->kind == PARAM_STRESSOR) {
+		    spec->kind == PARAM_STRESSOR || spec->kind == PARAM_SIZE ||
+		    spec->kind == PARAM_DISK) {
 			err = param_value_check(spec, val);
 			if (!err)
 				*p[k].str_val = val;

@@ -73,6 +73,33 @@ int param_tasks_parse(const char *s, long cpus, unsigned int *out)
 	return *out > PARAM_TASKS_MAX ? -ERANGE : 0;
 }
 
+int param_size_parse(const char *s, unsigned long long *bytes)
+{
+	static const char units[] = "kmgt";
+	unsigned long long v;
+	const char *u;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -ERANGE;
+	if (*end && (u = strchr(units, *end | 0x20))) {
+		if (v > (1ULL << 40))
+			return -ERANGE;
+		v <<= 10 * (u - units + 1);
+		end++;
+	}
+	if (*end == 'b' || *end == 'B')
+		end++;
+	if (*end)
+		return -EINVAL;
+	*bytes = v;
+	return 0;
+}
+
 static int param_choice_check(const char *choices, const char *val)
 {
 	size_t n = strlen(val);
@@ -188,6 +215,14 @@ int param_value_check(const struct param_spec *p, const char *val)
 		struct disk_spec d;
 
 		return disk_spec_parse(val, &d, NULL, 0);
+	}
+	if (p->kind == PARAM_SIZE) {
+		unsigned long long b;
+		int err = param_size_parse(val, &b);
+
+		if (!err && (b < p->min || b > (unsigned long long)p->max << 30))
+			err = -ERANGE;
+		return err;
 	}
 	if (p->kind == PARAM_TASKS)
 		return param_tasks_parse(val, 0, &v);
