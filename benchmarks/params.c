@@ -220,7 +220,8 @@ int param_value_check(const struct param_spec *p, const char *val)
 		unsigned long long b;
 		int err = param_size_parse(val, &b);
 
-		if (!err && (b < p->min || b > (unsigned long long)p->max << 30))
+		if (!err &&
+		    (b < p->min || b > (unsigned long long)p->max << 30))
 			err = -ERANGE;
 		return err;
 	}

@@ -24,8 +24,7 @@ struct disk_spec {
 };
 
 /* 0, or -EINVAL with the reason one line long in @why (may be NULL). */
-int disk_spec_parse(const char *s, struct disk_spec *d, char *why,
-		    size_t size);
+int disk_spec_parse(const char *s, struct disk_spec *d, char *why, size_t size);
 /* "12G" style sizes: a number and one of K M G T (powers of 1024). */
 int disk_size_parse(const char *s, unsigned long long *bytes);
 const char *disk_kind_name(enum disk_kind k);
