@@ -96,6 +96,8 @@ int harness_params_parse(int argc, char **argv, const struct harness_param *p,
 {
 	int i;
 
+	/* The init points TMPDIR at the job's scratch filesystem. */
+	param_stressor_disk_set(strcmp(harness_tmpdir(), "/tmp") != 0);
 	for (i = 1; i < argc; i++) {
 		const struct param_spec *spec;
 		char *key = argv[i], *val = strchr(key, '=');

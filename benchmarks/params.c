@@ -125,6 +125,14 @@ static const struct stressor {
 #undef STRESSOR
 };
 
+/* Set when the job has a scratch filesystem (DISK= and FS=). */
+static int stressor_disk;
+
+void param_stressor_disk_set(int on)
+{
+	stressor_disk = on;
+}
+
 static const char *stressor_why(const char *name, char *buf, size_t size)
 {
 	size_t i;
@@ -137,10 +145,10 @@ static const char *stressor_why(const char *name, char *buf, size_t size)
 			buf, size,
 			"STRESSOR=%s is no stress-ng stressor: give one of 'stress-ng --stressors' (benchmarks/stress-ng.def)",
 			name);
-	else if (stressors[i].cls == DISK)
+	else if (stressors[i].cls == DISK && !stressor_disk)
 		snprintf(
 			buf, size,
-			"STRESSOR=%s needs a filesystem or disk, which the guest does not have yet: choose a stressor that needs none (benchmarks/stress-ng.def)",
+			"STRESSOR=%s needs a filesystem or disk, which the guest has only with one: give DISK=1SSD FS=ext4 (docs/disks.md)",
 			name);
 	else if (stressors[i].cls == NEWER)
 		snprintf(

@@ -38,6 +38,8 @@ int param_size_parse(const char *s, unsigned long long *bytes);
  * can: unknown, needs a disk, or newer than Debian's stress-ng.
  */
 const char *param_stressor_why(const char *name, char *buf, size_t size);
+/* The job has a scratch filesystem: the disk stressors may run. */
+void param_stressor_disk_set(int on);
 /* Whether stressor @name runs as an unprivileged user (stress-ng.def). */
 int param_stressor_unprivileged(const char *name);
 /* The option LKP adds for stressor @name ("--pathological"), or "". */

@@ -57,7 +57,6 @@ int disk_opts_check(struct run_opts *o)
 {
 	struct disk_host *d = &o->disk;
 	const char *spec = run_param_value("disk", o);
-	int err;
 
 	d->fs = run_param_value("fs", o);
 	d->md = run_param_value("md", o);
@@ -65,18 +64,22 @@ int disk_opts_check(struct run_opts *o)
 	/* The value was checked with the other parameters. */
 	if (d->on && disk_spec_parse(spec, &d->spec, NULL, 0))
 		return bad_input("DISK=%s is no disk spec", spec);
-	err = disk_pairs_check(o, d);
-	if (err || !d->on)
-		return err;
 	d->asked = d->spec.size;
-	if (d->spec.kind == DISK_BRD && d->spec.size < (16ULL << 20))
-		return bad_input("DISK=%s: a RAM disk of less than 16 MiB",
-				 spec);
+	return disk_pairs_check(o, d);
+}
+
+int disk_mem_fit(struct run_opts *o)
+{
+	struct disk_host *d = &o->disk;
+
+	if (!d->on)
+		return 0;
 	disk_brd_fit(o, d);
 	if (d->spec.size < (16ULL << 20))
 		return bad_input(
 			"DISK=%s: %u RAM disks do not fit in %u MiB of guest memory: give a bigger MEM or fewer disks",
-			spec, d->spec.count, o->topo.mem_mb);
+			run_param_value("disk", o), d->spec.count,
+			o->topo.mem_mb);
 	return 0;
 }
 

@@ -26,8 +26,10 @@ struct disk_host {
 };
 
 struct run_opts;
-/* The job's disk=, fs= and md= agree with each other and the memory. */
+/* The job's disk=, fs= and md= agree with each other. */
 int disk_opts_check(struct run_opts *o);
+/* RAM disks fit the machine's memory (after the topology is known). */
+int disk_mem_fit(struct run_opts *o);
 /* Words for the kernel command line (brd's sizes), or "". */
 void disk_cmdline_words(const struct disk_host *d, char *buf, size_t size);
 /* The backing files of one boot; disk_files_remove undoes it. */

@@ -297,12 +297,14 @@ static int run_machine_check(struct run_opts *o)
 /* The job's tests and parameters: what a job file can get wrong. */
 int run_params_check(struct run_opts *o)
 {
-	char key[64], ukey[64], why[256];
+	char key[64], ukey[64], why[320];
 	int i, err;
 
 	err = tests_parse(o);
 	if (err)
 		return err;
+	param_stressor_disk_set(run_param_value("disk", o) &&
+				run_param_value("fs", o));
 	for (i = 0; i < o->nparams; i++) {
 		const struct param_spec *spec;
 		const char *val = strchr(o->params[i], '=');
@@ -345,7 +347,7 @@ int run_params_check(struct run_opts *o)
 			return bad_input(
 				"the headline of %s is malformed in tests.def",
 				o->tests[i]->name);
-	return 0;
+	return disk_opts_check(o);
 }
 
 /* The disk's RAM disks are sized from the machine's memory. */
@@ -353,7 +355,7 @@ static int run_machine_disk_check(struct run_opts *o)
 {
 	int err = run_machine_check(o);
 
-	return err ? err : disk_opts_check(o);
+	return err ? err : disk_mem_fit(o);
 }
 
 int run_opts_check(struct run_opts *o)
