@@ -277,7 +277,7 @@ kernel-default: $(DEFAULT_KERNEL_DIR)/bzImage
 # QEMU 10 from bookworm-backports, unpacked under O: icount with SMP > 1.
 ## qemu-backports: fetch Debian's QEMU 10 into O/qemu (TIMING=deterministic with SMP > 1)
 qemu-backports:
-	$(AT)boot/qemu-fetch.sh $(O)/qemu
+	$(AT)boot/qemu-fetch.sh $(abspath $(O))/qemu
 	@echo "QEMU=$(abspath $(O))/qemu/qemu-system-x86_64"
 
 ## image: build the initramfs for KERNEL and print its path
