@@ -235,7 +235,6 @@ static const struct {
 	{ "filebench", "dbench or fsmark on a scratch disk (docs/disks.md)" },
 	{ "reaim", "aim9 (the AIM suite's single-process tests)" },
 	{ "schbench", "perf-bench-sched-pipe (wakeup latency)" },
-	{ "vm-scalability", "aim9 AIM9_TEST=fork_test (page tables)" },
 };
 
 /*
@@ -623,6 +622,33 @@ static int repro_sysbench_params(const struct lkpmail *m, struct repro_job *j)
 	return 0;
 }
 
+/*
+ * LKP's vm-scalability: test is the case; sizes are this guest's memory
+ * (benchmarks/vm-scalability.c), not the report's size: said.
+ */
+static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("vm_test");
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: vm-scalability case '%s' is not one bootbench has: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "vm-scalability");
+	repro_set(j, "vm_test", v);
+	repro_note(
+		"scaled",
+		"vm-scalability's sizes are the case's share of the guest's memory, not the report's machine's");
+	if (repro_copy(m, j, "nr_task", "nr_task"))
+		return -ENOENT;
+	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+}
+
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */
 static int repro_test_map(const struct lkpmail *m, const char *text,
 			  struct repro_job *j)
@@ -678,6 +704,8 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		return repro_fsmark_params(m, j);
 	if (!strcmp(tc, "sysbench-fileio"))
 		return repro_sysbench_params(m, j);
+	if (!strcmp(tc, "vm-scalability"))
+		return repro_vmscal_params(m, j);
 	if (!strcmp(tc, "perf-bench-sched-pipe"))
 		return repro_pipe_params(m, j);
 	if (!strcmp(tc, "stress-ng"))
@@ -982,6 +1010,9 @@ static const struct {
 	{ "fio.write_clat_mean_ns", "fio.write_clat_mean_ns" },
 	{ "fio.workload", "fio.workload" },
 	{ "fsmark.files_per_sec", "fsmark.files_per_sec" },
+	{ "vm-scalability.throughput", "vm-scalability.throughput" },
+	{ "vm-scalability.median", "vm-scalability.median" },
+	{ "vm-scalability.workload", "vm-scalability.workload" },
 	{ "sysbench-fileio.read_operations/s",
 	  "sysbench-fileio.read_operations/s" },
 	{ "sysbench-fileio.write_operations/s",

@@ -72,6 +72,7 @@ area pvh test
 area lava test
 area stressng test
 area disks test
+area vmscal test
 area wis test
 area hostile test
 area ab test

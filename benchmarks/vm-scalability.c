@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vm-scalability's most reported cases, written from the suite's case
+ * descriptions and its usemem tool's documented options, not from their
+ * code (not in Debian). Each case runs nr_task tasks (processes; the
+ * -mt cases threads) for runtime seconds at most; each task works a
+ * region of its share of the case's size, scaled to this guest: the
+ * cases' fractions of MemTotal, said in the run's progress line (and
+ * kept in its log).
+ *
+ *   anon-w-seq, anon-w-rand     anonymous memory written a page at a
+ *                               time, in order or at random pages
+ *   anon-r-seq, anon-r-rand     the same read (the zero page)
+ *   anon-cow-seq, anon-cow-rand written by a parent, then written again
+ *                               by each forked child (copy on write)
+ *   lru-file-readonce           a sparse file of the size read once
+ *   lru-file-mmap-read          the same mapped and read
+ *   lru-shm                     tmpfs (/dev/shm) files written
+ *   shm-pread-seq, -rand        a tmpfs file read with pread
+ *   mmap-xread-seq-mt           one file, threads mapping and reading
+ *                               a slice each
+ *
+ * A task passes over its region again and again until the runtime is
+ * up (usemem's --runtime loop); its throughput is the bytes it touched
+ * over its time. LKP's metrics: vm-scalability.throughput (the sum over
+ * tasks, KB/s), .median (the median task's), .stddev% (the tasks'
+ * spread), .workload (bytes touched in all). Every task checks its
+ * pages: a written region reads back its pattern.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "params.h"
+
+enum vms_kind {
+	VMS_ANON,
+	VMS_COW,
+	VMS_FILE_READ,
+	VMS_FILE_MMAP,
+	VMS_SHM,
+	VMS_SHM_PREAD,
+	VMS_MMAP_MT
+};
+
+static const struct vms_case {
+	const char *name;
+	enum vms_kind kind;
+	int write, random;
+	unsigned int mem_pct; /* of MemTotal, all tasks together */
+} vms_cases[] = {
+	{ "anon-w-seq", VMS_ANON, 1, 0, 50 },
+	{ "anon-w-rand", VMS_ANON, 1, 1, 50 },
+	{ "anon-r-seq", VMS_ANON, 0, 0, 50 },
+	{ "anon-r-rand", VMS_ANON, 0, 1, 50 },
+	{ "anon-cow-seq", VMS_COW, 1, 0, 25 },
+	{ "anon-cow-rand", VMS_COW, 1, 1, 25 },
+	{ "lru-file-readonce", VMS_FILE_READ, 0, 0, 50 },
+	{ "lru-file-mmap-read", VMS_FILE_MMAP, 0, 0, 50 },
+	{ "lru-shm", VMS_SHM, 1, 0, 25 },
+	{ "shm-pread-seq", VMS_SHM_PREAD, 0, 0, 25 },
+	{ "shm-pread-rand", VMS_SHM_PREAD, 0, 1, 25 },
+	{ "mmap-xread-seq-mt", VMS_MMAP_MT, 0, 0, 25 },
+};
+
+struct vms_slot {
+	double bytes, secs;
+	int failed;
+};
+
+struct vms_task {
+	const struct vms_case *c;
+	size_t size; /* this task's region */
+	double end;
+	unsigned int id;
+	int shared_fd; /* the -mt cases' one file */
+	struct vms_slot *slot;
+};
+
+static size_t vms_page;
+
+/* The i-th page of a pass, in order or at random (a full permutation). */
+static size_t vms_page_index(size_t i, size_t n, int random)
+{
+	/* An odd stride modulo a power of two visits every page once. */
+	size_t span = 1;
+
+	if (!random)
+		return i;
+	while (span < n)
+		span <<= 1;
+	do
+		i = (i * 2654435761u + 12345) & (span - 1);
+	while (i >= n);
+	return i;
+}
+
+/* Touch one word of every page: written with a pattern, or read. */
+static int vms_touch(char *m, size_t size, int write, int random, size_t tag)
+{
+	size_t n = size / vms_page, i, p;
+	volatile size_t sink = 0;
+
+	for (i = 0; i < n; i++) {
+		p = vms_page_index(i, n, random);
+		if (write)
+			*(size_t *)(m + p * vms_page) = p ^ tag;
+		else
+			sink += *(volatile size_t *)(m + p * vms_page);
+	}
+	/* What was written reads back; an untouched anonymous page is 0. */
+	for (i = 0; i < n; i++)
+		if (*(size_t *)(m + i * vms_page) != (write ? i ^ tag : 0))
+			return -EIO;
+	(void)sink;
+	return 0;
+}
+
+static int vms_anon_pass(const struct vms_task *t)
+{
+	char *m = mmap(NULL, t->size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int err;
+
+	if (m == MAP_FAILED)
+		return -errno;
+	err = vms_touch(m, t->size, t->c->write, t->c->random, t->id);
+	munmap(m, t->size);
+	return err;
+}
+
+/* A child writes the parent's pages: every one a copy on write. */
+static int vms_cow_pass(const struct vms_task *t, char *m)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (pid == 0)
+		_exit(vms_touch(m, t->size, 1, t->c->random, t->id + 1) ? 1 :
+									  0);
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
+}
+
+/* The file of a task: in TMPDIR (a disk's filesystem) or /dev/shm. */
+static int vms_file_open(const struct vms_task *t, const char *dir, int fill)
+{
+	char path[4200];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/vm-scalability.%u", dir, t->id);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	unlink(path);
+	if (ftruncate(fd, t->size) ||
+	    (fill && posix_fallocate(fd, 0, t->size))) {
+		close(fd);
+		return -EIO;
+	}
+	return fd;
+}
+
+static int vms_read_pass(const struct vms_task *t, int fd)
+{
+	static char buf[65536];
+	size_t n = t->size / vms_page, i, p;
+	ssize_t r;
+
+	if (t->c->kind == VMS_SHM_PREAD) {
+		for (i = 0; i < n; i++) {
+			p = vms_page_index(i, n, t->c->random);
+			if (pread(fd, buf, vms_page, p * vms_page) !=
+				    (ssize_t)vms_page ||
+			    buf[0])
+				return -EIO;
+		}
+		return 0;
+	}
+	for (i = 0; i < t->size; i += r) {
+		r = pread(fd, buf, sizeof(buf), i);
+		if (r <= 0 || buf[0])
+			return -EIO;
+	}
+	return 0;
+}
+
+/* Mapped for the pass; the -mt cases' threads each a slice of one file. */
+static int vms_map_pass(const struct vms_task *t, int fd)
+{
+	int mt = t->c->kind == VMS_MMAP_MT, err;
+	char *m = mmap(NULL, t->size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		       mt ? t->shared_fd : fd, mt ? (off_t)t->id * t->size : 0);
+
+	if (m == MAP_FAILED)
+		return -errno;
+	err = vms_touch(m, t->size, t->c->write, t->c->random, t->id);
+	munmap(m, t->size);
+	return err;
+}
+
+/* One pass of the task's case over its region. */
+static int vms_pass(const struct vms_task *t, int fd, char *cow)
+{
+	switch (t->c->kind) {
+	case VMS_ANON:
+		return vms_anon_pass(t);
+	case VMS_COW:
+		return vms_cow_pass(t, cow);
+	case VMS_FILE_READ:
+	case VMS_SHM_PREAD:
+		return vms_read_pass(t, fd);
+	default:
+		return vms_map_pass(t, fd);
+	}
+}
+
+/* Passes until the runtime is up; at least one. */
+static void vms_task_run(struct vms_task *t)
+{
+	const char *dir = t->c->kind == VMS_SHM || t->c->kind == VMS_SHM_PREAD ?
+				  "/dev/shm" :
+				  harness_tmpdir();
+	double t0;
+	char *cow = NULL;
+	int fd = -1, err = 0;
+
+	if (t->c->kind != VMS_ANON && t->c->kind != VMS_COW &&
+	    t->c->kind != VMS_MMAP_MT) {
+		fd = vms_file_open(t, dir, t->c->kind == VMS_SHM_PREAD);
+		if (fd < 0)
+			err = fd;
+	}
+	if (t->c->kind == VMS_COW) {
+		cow = mmap(NULL, t->size, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (cow == MAP_FAILED || vms_touch(cow, t->size, 1, 0, t->id))
+			err = -ENOMEM;
+	}
+	if (err) {
+		t->slot->failed = 1;
+		return;
+	}
+	t0 = harness_now();
+	do {
+		err = vms_pass(t, fd, cow);
+		if (!err)
+			t->slot->bytes += t->size;
+	} while (!err && harness_now() < t->end);
+	t->slot->secs = harness_now() - t0;
+	t->slot->failed = err != 0;
+	if (fd >= 0)
+		close(fd);
+}
+
+static void *vms_thread(void *arg)
+{
+	vms_task_run(arg);
+	return NULL;
+}
+
+/* nr_task processes, or threads of this one for the -mt cases. */
+static int vms_tasks_run(struct vms_task *base, struct vms_slot *slots,
+			 unsigned int n)
+{
+	struct vms_task *t = calloc(n, sizeof(*t));
+	pthread_t *th = calloc(n, sizeof(*th));
+	unsigned int i;
+	int err = 0;
+
+	for (i = 0; t && th && i < n; i++) {
+		t[i] = *base;
+		t[i].id = i;
+		t[i].slot = &slots[i];
+		if (base->c->kind == VMS_MMAP_MT) {
+			if (pthread_create(&th[i], NULL, vms_thread, &t[i]))
+				err = -EAGAIN;
+		} else if (fork() == 0) {
+			vms_task_run(&t[i]);
+			_exit(0);
+		}
+	}
+	for (i = 0; base->c->kind == VMS_MMAP_MT && i < n; i++)
+		pthread_join(th[i], NULL);
+	while (wait(NULL) > 0)
+		;
+	free(t);
+	free(th);
+	return err;
+}
+
+static int vms_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int vms_report(const struct vms_slot *s, unsigned int n)
+{
+	double *kbs = calloc(n, sizeof(*kbs)), sum = 0, bytes = 0, mean,
+	       var = 0;
+	unsigned int i;
+	int err = 0;
+
+	for (i = 0; kbs && i < n; i++) {
+		if (s[i].failed || s[i].secs <= 0 || s[i].bytes <= 0) {
+			fprintf(stderr,
+				"vm-scalability: task %u failed (its pages did not read back, or it could not map them)\n",
+				i);
+			err = -EIO;
+		}
+		kbs[i] = s[i].secs > 0 ? s[i].bytes / 1024 / s[i].secs : 0;
+		sum += kbs[i];
+		bytes += s[i].bytes;
+	}
+	if (!kbs || err) {
+		free(kbs);
+		return -EIO;
+	}
+	mean = sum / n;
+	for (i = 0; i < n; i++)
+		var += (kbs[i] - mean) * (kbs[i] - mean);
+	qsort(kbs, n, sizeof(*kbs), vms_cmp);
+	harness_metric("vm-scalability.throughput", sum);
+	harness_metric("vm-scalability.median", kbs[n / 2]);
+	harness_metric("vm-scalability.stddev%",
+		       mean > 0 ? 100 * sqrt(var / n) / mean : 0);
+	harness_metric("vm-scalability.workload", bytes);
+	free(kbs);
+	return 0;
+}
+
+static const struct vms_case *vms_case_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(vms_cases) / sizeof(vms_cases[0]); i++)
+		if (!strcmp(vms_cases[i].name, name))
+			return &vms_cases[i];
+	return NULL;
+}
+
+/* The -mt cases' one file, which the threads map a slice each of. */
+static int vms_shared_open(struct vms_task *t, unsigned int n)
+{
+	struct vms_task whole = *t;
+
+	whole.size = t->size * n;
+	whole.id = n;
+	t->shared_fd = vms_file_open(&whole, harness_tmpdir(), 0);
+	return t->shared_fd < 0 ? t->shared_fd : 0;
+}
+
+static int vms_run(int argc, char **argv)
+{
+	const char *name = "anon-w-seq", *vm_size = NULL;
+	unsigned int tasks = 0, runtime = 300;
+	const struct harness_param params[] = {
+		{ "vm_test", NULL, &name },
+		{ "vm_size", NULL, &vm_size },
+		{ "nr_task", &tasks, NULL },
+		{ "runtime", &runtime, NULL },
+	};
+	struct vms_task t = { 0 };
+	struct vms_slot *slots;
+	unsigned long long mem;
+	int err;
+
+	if (harness_params_parse(argc, argv, params,
+				 sizeof(params) / sizeof(params[0])) ||
+	    !(t.c = vms_case_find(name)))
+		return 2;
+	if (!tasks)
+		tasks = sysconf(_SC_NPROCESSORS_ONLN);
+	vms_page = sysconf(_SC_PAGESIZE);
+	mem = (unsigned long long)sysconf(_SC_PHYS_PAGES) * vms_page;
+	t.size = mem * t.c->mem_pct / 100 / tasks / vms_page * vms_page;
+	/* VM_SIZE: all tasks' bytes, instead of the case's share. */
+	if (vm_size && !param_size_parse(vm_size, &mem))
+		t.size = mem / tasks / vms_page * vms_page;
+	if (!t.size) {
+		fprintf(stderr,
+			"vm-scalability: %u tasks leave none a page of %llu MiB\n",
+			tasks, mem >> 20);
+		return 2;
+	}
+	t.end = harness_now() + runtime;
+	printf("progress vm-scalability %s: %u task(s) of %zu KiB (%s), %u s\n",
+	       name, tasks, t.size >> 10,
+	       vm_size ? "VM_SIZE" : "the case's share of MemTotal", runtime);
+	if (t.c->kind == VMS_MMAP_MT && (err = vms_shared_open(&t, tasks))) {
+		fprintf(stderr, "vm-scalability: the shared file: %s\n",
+			strerror(-err));
+		return 1;
+	}
+	slots = mmap(NULL, sizeof(*slots) * tasks, PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (slots == MAP_FAILED)
+		return 1;
+	err = vms_tasks_run(&t, slots, tasks);
+	if (!err)
+		err = vms_report(slots, tasks);
+	munmap(slots, sizeof(*slots) * tasks);
+	return err ? 1 : 0;
+}
+
+const struct bench bench = {
+	.name = "vm-scalability",
+	.title = "vm-scalability (its cases' workloads)",
+	.run = vms_run,
+};

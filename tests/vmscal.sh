@@ -1,0 +1,18 @@
+# Sourced by tests/run.sh: vm-scalability's cases in a boot (their
+# sizes from the guest's memory), and its refusals.
+vs_res=$T/vsres
+expect_bad "an unknown vm-scalability case" 2 "VM_TEST=anon-x is not valid: give the vm-scalability case" \
+	"$tool" run --plan --test vm-scalability --param vm_test=anon-x
+for vs_case in anon-cow-seq lru-shm; do
+	rm -rf "$vs_res"
+	make -s run O="$O" RESULTS="$vs_res" TEST=vm-scalability VM_TEST=$vs_case NR_TASK=2 RUNTIME=3 \
+		SMP=2 MEM=512 Q=1 >"$T/vs.out" 2>&1
+	vs_rc=$?
+	vs_run=$(ls -d "$vs_res"/*/*/*/0 2>/dev/null | head -n 1)
+	vs_t=$($j "$vs_run/stats.json" vm-scalability.throughput 2>/dev/null)
+	vs_w=$($j "$vs_run/stats.json" vm-scalability.workload 2>/dev/null)
+	check "vmscal: $vs_case in a 512 MiB guest: exit 0, throughput ${vs_t:-none} KB/s and workload ${vs_w:-none} bytes > 0, the pages read back" \
+		sh -c "test $vs_rc -eq 0 && awk -v a='${vs_t:-0}' -v b='${vs_w:-0}' 'BEGIN { exit !(a > 0 && b > 0) }'"
+done
+check "vmscal: the run says the size it took from the guest's memory" \
+	grep -q "task(s) of [0-9]* KiB (the case's share of MemTotal)" "$vs_run/samples.jsonl"
