@@ -1,0 +1,654 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netperf over loopback, as LKP runs it (cluster: cs-localhost): it
+ * starts nr_threads netperf instances at once against a netserver on
+ * 127.0.0.1, each running `-t TEST -l runtime [-- -m send_size]`; its
+ * parser averages and sums the instances' results.
+ *
+ * Written from netperf's manual, not its code. A test is a transport
+ * and a pattern, read off its name:
+ *   _STREAM  the client sends send_size-byte buffers for runtime
+ *            seconds; throughput is the bytes the server received,
+ *            in 10^6 bits per second of the client's elapsed time;
+ *   _MAERTS  the same with the server sending;
+ *   _RR      one connection, transactions of a 1-byte request and a
+ *            1-byte response (the manual's default -r 1,1), one at a
+ *            time; transactions per second;
+ *   _CRR     the same with a new connection per transaction.
+ * TCP, UDP, and SCTP one-to-one style (SOCK_STREAM, IPPROTO_SCTP).
+ *
+ * Each pair is a server process and a client process, which also
+ * checks its work: the bytes the receiver counted are those the sender
+ * sent (UDP may drop: at most those), both ends count the same
+ * transactions. LKP's stats/netperf gives the metrics:
+ *   netperf.Throughput_{Mbps,tps}        mean of the pairs
+ *   netperf.Throughput_total_{Mbps,tps}  their sum
+ *   netperf.workload  total x elapsed seconds: transactions, or for
+ *                     the streams the send_size buffers it amounts to.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+#ifndef IPPROTO_SCTP
+#define IPPROTO_SCTP 132
+#endif
+
+/* The largest UDP payload over IPv4, which caps a datagram's size. */
+#define NP_UDP_MAX 65507
+/* A lost UDP_RR datagram would hang the pair: give up after this. */
+#define NP_RR_TIMEOUT_S 5
+
+enum np_pattern { NP_STREAM, NP_MAERTS, NP_RR, NP_CRR };
+
+struct np_conf {
+	const char *name;
+	int type, proto, pattern;
+	unsigned int runtime, size;
+};
+
+/* One pair's counts, in memory shared with the parent. */
+struct np_pair {
+	double elapsed; /* the client's seconds */
+	unsigned long long sent, rcvd; /* stream bytes, sender and receiver */
+	unsigned long long trans_c, trans_s; /* transactions, both ends */
+	int err_c, err_s; /* -errno of each end */
+};
+
+static const struct {
+	const char *prefix;
+	int type, proto;
+} np_transports[] = {
+	{ "TCP_", SOCK_STREAM, IPPROTO_TCP },
+	{ "UDP_", SOCK_DGRAM, IPPROTO_UDP },
+	{ "SCTP_", SOCK_STREAM, IPPROTO_SCTP },
+};
+
+static const char *const np_patterns[] = { "STREAM", "MAERTS", "RR", "CRR" };
+
+/* The job's test name (checked against proto/jobkeys.def) into @c. */
+static int np_conf_parse(const char *name, struct np_conf *c)
+{
+	size_t i, n;
+
+	c->name = name;
+	for (i = 0; i < sizeof(np_transports) / sizeof(np_transports[0]); i++) {
+		n = strlen(np_transports[i].prefix);
+		if (!strncmp(name, np_transports[i].prefix, n))
+			break;
+	}
+	if (i == sizeof(np_transports) / sizeof(np_transports[0]))
+		return -EINVAL;
+	c->type = np_transports[i].type;
+	c->proto = np_transports[i].proto;
+	for (i = 0; i < sizeof(np_patterns) / sizeof(np_patterns[0]); i++)
+		if (!strcmp(name + n, np_patterns[i])) {
+			c->pattern = (int)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+static int np_socket(const struct np_conf *c)
+{
+	int fd = socket(AF_INET, c->type | SOCK_CLOEXEC, c->proto);
+
+	return fd < 0 ? -errno : fd;
+}
+
+static void np_addr_set(struct sockaddr_in *a, unsigned short port)
+{
+	memset(a, 0, sizeof(*a));
+	a->sin_family = AF_INET;
+	a->sin_port = port;
+	a->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+}
+
+/* The whole of @n bytes, across signals and short transfers. */
+static int np_xfer(int fd, char *buf, size_t n, int out)
+{
+	ssize_t r;
+
+	while (n) {
+		r = out ? send(fd, buf, n, MSG_NOSIGNAL) : recv(fd, buf, n, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (!r)
+			return -EPIPE;
+		buf += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+/* Send until the alarm; the bytes the kernel took. */
+static int np_send_loop(int fd, const char *buf, size_t size,
+			unsigned long long *bytes)
+{
+	ssize_t r;
+
+	while (!harness_stop) {
+		r = send(fd, buf, size, MSG_NOSIGNAL);
+		if (r < 0 && (errno == EINTR || errno == ENOBUFS))
+			continue;
+		if (r < 0)
+			return -errno;
+		*bytes += (unsigned long long)r;
+	}
+	return 0;
+}
+
+/* Receive to the end of the stream. */
+static int np_recv_all(int fd, char *buf, size_t size,
+		       unsigned long long *bytes)
+{
+	ssize_t r;
+
+	for (;;) {
+		r = recv(fd, buf, size, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (!r)
+			return 0;
+		*bytes += (unsigned long long)r;
+	}
+}
+
+/*
+ * UDP's end: the client says on the control socket that it stopped;
+ * what is still queued is taken without waiting, then counted.
+ */
+static int np_udp_sink(int fd, int ctl, char *buf, size_t size,
+		       struct np_pair *r)
+{
+	struct pollfd p[2] = { { fd, POLLIN, 0 }, { ctl, POLLIN, 0 } };
+	ssize_t n;
+
+	for (;;) {
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (p[0].revents & POLLIN) {
+			n = recv(fd, buf, size, MSG_DONTWAIT);
+			if (n > 0)
+				r->rcvd += (unsigned long long)n;
+		}
+		if (p[1].revents)
+			break;
+	}
+	while ((n = recv(fd, buf, size, MSG_DONTWAIT)) > 0)
+		r->rcvd += (unsigned long long)n;
+	return 0;
+}
+
+/* Answer 1-byte requests until the end; a UDP client ends by @ctl. */
+static int np_rr_serve(const struct np_conf *c, int fd, int ctl,
+		       struct np_pair *r)
+{
+	struct pollfd p[2] = { { fd, POLLIN, 0 }, { ctl, POLLIN, 0 } };
+	struct sockaddr_in from;
+	socklen_t len;
+	ssize_t n;
+	char b;
+
+	for (;;) {
+		if (c->type == SOCK_DGRAM) {
+			if (poll(p, 2, -1) < 0 && errno != EINTR)
+				return -errno;
+			if (p[1].revents)
+				return 0;
+			if (!(p[0].revents & POLLIN))
+				continue;
+		}
+		len = sizeof(from);
+		n = recvfrom(fd, &b, 1, 0, (struct sockaddr *)&from, &len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (!n)
+			return 0; /* the client closed: its end */
+		if (sendto(fd, &b, 1, MSG_NOSIGNAL, (struct sockaddr *)&from,
+			   len) != 1)
+			return -errno;
+		r->trans_s++;
+	}
+}
+
+/* TCP_CRR's server: accept, answer, close, until the client's end. */
+static int np_crr_serve(int lfd, int ctl, struct np_pair *r)
+{
+	struct pollfd p[2] = { { lfd, POLLIN, 0 }, { ctl, POLLIN, 0 } };
+	int fd, err;
+	char b;
+
+	for (;;) {
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (!(p[0].revents & POLLIN))
+			return p[1].revents ? 0 : -EIO;
+		fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+		err = np_xfer(fd, &b, 1, 0);
+		if (!err)
+			err = np_xfer(fd, &b, 1, 1);
+		close(fd);
+		if (err)
+			return err;
+		r->trans_s++;
+	}
+}
+
+/* The server's side of the test on its data socket @fd. */
+static int np_serve(const struct np_conf *c, int fd, int ctl, char *buf,
+		    struct np_pair *r)
+{
+	int cfd, err;
+
+	if (c->pattern == NP_CRR)
+		return np_crr_serve(fd, ctl, r);
+	if (c->type == SOCK_DGRAM)
+		return c->pattern == NP_RR ?
+			       np_rr_serve(c, fd, ctl, r) :
+			       np_udp_sink(fd, ctl, buf, c->size, r);
+	cfd = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+	if (cfd < 0)
+		return -errno;
+	if (c->pattern == NP_STREAM) {
+		err = np_recv_all(cfd, buf, c->size, &r->rcvd);
+	} else if (c->pattern == NP_RR) {
+		err = np_rr_serve(c, cfd, ctl, r);
+	} else {
+		err = harness_alarm_arm(c->runtime);
+		if (!err)
+			err = np_send_loop(cfd, buf, c->size, &r->sent);
+	}
+	close(cfd);
+	return err;
+}
+
+/* A netserver for one client: its data socket's port goes on @ctl. */
+static int np_server(const struct np_conf *c, int ctl, struct np_pair *r)
+{
+	struct sockaddr_in a;
+	socklen_t len = sizeof(a);
+	char *buf = calloc(1, c->size);
+	int fd = np_socket(c), err = 0;
+
+	if (fd < 0 || !buf) {
+		err = fd < 0 ? fd : -ENOMEM;
+		goto out;
+	}
+	np_addr_set(&a, 0);
+	if (bind(fd, (struct sockaddr *)&a, sizeof(a)) ||
+	    (c->type != SOCK_DGRAM && listen(fd, 1024)) ||
+	    getsockname(fd, (struct sockaddr *)&a, &len) ||
+	    write(ctl, &a.sin_port, sizeof(a.sin_port)) != sizeof(a.sin_port)) {
+		err = -errno;
+		goto out;
+	}
+	err = np_serve(c, fd, ctl, buf, r);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return err;
+}
+
+static int np_connect(const struct np_conf *c, unsigned short port)
+{
+	struct sockaddr_in a;
+	int fd = np_socket(c), err;
+
+	if (fd < 0)
+		return fd;
+	np_addr_set(&a, port);
+	if (connect(fd, (struct sockaddr *)&a, sizeof(a))) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/* One transaction: the response must be the request's byte back. */
+static int np_rr_once(int fd, unsigned long long i)
+{
+	char q = (char)i, a = 0;
+	int err = np_xfer(fd, &q, 1, 1);
+
+	if (!err)
+		err = np_xfer(fd, &a, 1, 0);
+	if (!err && a != q)
+		err = -EBADMSG;
+	return err;
+}
+
+/*
+ * Transactions until the runtime is over, by the clock rather than the
+ * alarm: one in flight at the end is finished, so both ends agree.
+ */
+static int np_rr_loop(const struct np_conf *c, unsigned short port, int fd,
+		      double end, struct np_pair *r)
+{
+	struct timeval tv = { NP_RR_TIMEOUT_S, 0 };
+	int err = 0;
+
+	if (c->type == SOCK_DGRAM &&
+	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)))
+		return -errno;
+	while (!err && harness_now() < end) {
+		if (c->pattern == NP_CRR) {
+			fd = np_connect(c, port);
+			if (fd < 0)
+				return fd;
+		}
+		err = np_rr_once(fd, r->trans_c);
+		if (c->pattern == NP_CRR)
+			close(fd);
+		if (!err)
+			r->trans_c++;
+	}
+	return err;
+}
+
+static int np_client_run(const struct np_conf *c, unsigned short port,
+			 char *buf, struct np_pair *r)
+{
+	double t0 = harness_now();
+	int fd = -1, err;
+
+	if (c->pattern == NP_CRR) {
+		err = np_rr_loop(c, port, -1, t0 + c->runtime, r);
+		goto out;
+	}
+	fd = np_connect(c, port);
+	if (fd < 0)
+		return fd;
+	if (c->pattern == NP_RR) {
+		err = np_rr_loop(c, port, fd, t0 + c->runtime, r);
+	} else if (c->pattern == NP_MAERTS) {
+		err = np_recv_all(fd, buf, c->size, &r->rcvd);
+	} else {
+		err = harness_alarm_arm(c->runtime);
+		if (!err)
+			err = np_send_loop(fd, buf, c->size, &r->sent);
+	}
+out:
+	r->elapsed = harness_now() - t0;
+	/* The server's end of stream, then its pending reads finish. */
+	if (fd >= 0 && c->type != SOCK_DGRAM)
+		shutdown(fd, SHUT_WR);
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
+/* A netperf instance: the server's port, the common start, the test. */
+static int np_client(const struct np_conf *c, int ctl, int go,
+		     struct np_pair *r)
+{
+	unsigned short port;
+	char *buf = calloc(1, c->size), b;
+	int err = -EPIPE;
+
+	if (!buf)
+		return -ENOMEM;
+	if (read(ctl, &port, sizeof(port)) != sizeof(port))
+		goto out; /* the server failed and said why */
+	if (read(go, &b, 1) < 0) {
+		err = -errno;
+		goto out;
+	}
+	err = np_client_run(c, port, buf, r);
+	/*
+	 * The end, for the servers that wait on the control socket; one
+	 * that ended already (EPIPE) has no need of it.
+	 */
+	if (send(ctl, "e", 1, MSG_NOSIGNAL) != 1 && errno != EPIPE && !err)
+		err = -errno;
+out:
+	free(buf);
+	return err;
+}
+
+/* One end of pair @r: it keeps its control socket and the start pipe. */
+static pid_t np_spawn(const struct np_conf *c, int client, const int *sv,
+		      const int *go, struct np_pair *r)
+{
+	pid_t pid = fork();
+
+	if (pid)
+		return pid;
+	close(sv[!client]);
+	close(go[1]);
+	if (client)
+		r->err_c = np_client(c, sv[client], go[0], r);
+	else
+		r->err_s = np_server(c, sv[client], r);
+	_exit(0);
+}
+
+/* Start @n pairs at once and wait for them; 0 when all ended normally. */
+static int np_pairs_run(const struct np_conf *c, unsigned int n,
+			struct np_pair *pairs)
+{
+	int go[2], sv[2], status, err = 0;
+	unsigned int i, k;
+	pid_t pid;
+
+	if (pipe2(go, O_CLOEXEC))
+		return -errno;
+	for (i = 0; i < n && !err; i++) {
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+			err = -errno;
+			break;
+		}
+		for (k = 0; k < 2 && !err; k++)
+			if (np_spawn(c, (int)k, sv, go, &pairs[i]) < 0)
+				err = -errno;
+		close(sv[0]);
+		close(sv[1]);
+	}
+	close(go[0]);
+	close(go[1]); /* the start: the clients' reads see its end */
+	while ((pid = wait(&status)) > 0)
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			err = -ECHILD;
+	return err;
+}
+
+/* Did pair @i do what its two ends claim? Said on stderr when not. */
+static int np_pair_check(const struct np_conf *c, const struct np_pair *r,
+			 unsigned int i)
+{
+	int err = r->err_c ? r->err_c : r->err_s;
+
+	if (err) {
+		fprintf(stderr, "netperf: %s pair %u: the %s failed: %s\n",
+			c->name, i, r->err_c ? "client" : "server",
+			strerror(-err));
+		return err;
+	}
+	if (c->pattern >= NP_RR) {
+		if (r->trans_c && r->trans_c == r->trans_s)
+			return 0;
+		fprintf(stderr,
+			"netperf: %s pair %u: the client counted %llu transactions, the server %llu\n",
+			c->name, i, r->trans_c, r->trans_s);
+		return -EBADMSG;
+	}
+	/* UDP may drop datagrams, never add them. */
+	if (r->rcvd && (r->rcvd == r->sent ||
+			(c->type == SOCK_DGRAM && r->rcvd < r->sent)))
+		return 0;
+	fprintf(stderr,
+		"netperf: %s pair %u: the receiver counted %llu bytes, the sender sent %llu\n",
+		c->name, i, r->rcvd, r->sent);
+	return -EBADMSG;
+}
+
+/* Pair @r's result: Mbps (by the sender's count, as netperf's first row) or tps. */
+static double np_pair_rate(const struct np_conf *c, const struct np_pair *r,
+			   int recv)
+{
+	if (c->pattern >= NP_RR)
+		return r->trans_c / r->elapsed;
+	return (recv ? r->rcvd : r->sent) * 8 / r->elapsed / 1e6;
+}
+
+/* LKP's stats/netperf over the pairs. */
+static void np_report(const struct np_conf *c, const struct np_pair *pairs,
+		      unsigned int n)
+{
+	int stream = c->pattern < NP_RR;
+	const char *unit = stream ? "Mbps" : "tps";
+	double total = 0, rtotal = 0, elapsed = 0, workload;
+	char name[64];
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		printf("pair %u: %.2f s, sent %llu B, received %llu B, transactions %llu/%llu: %.2f %s\n",
+		       i, pairs[i].elapsed, pairs[i].sent, pairs[i].rcvd,
+		       pairs[i].trans_c, pairs[i].trans_s,
+		       np_pair_rate(c, &pairs[i], 0), unit);
+		total += np_pair_rate(c, &pairs[i], 0);
+		rtotal += np_pair_rate(c, &pairs[i], 1);
+		elapsed += pairs[i].elapsed;
+	}
+	elapsed /= n;
+	snprintf(name, sizeof(name), "netperf.Throughput_%s", unit);
+	harness_metric(name, total / n);
+	snprintf(name, sizeof(name), "netperf.Throughput_total_%s", unit);
+	harness_metric(name, total);
+	if (stream) {
+		/* The receivers' side, newer LKP's ThroughputRecv_Mbps. */
+		harness_metric("netperf.ThroughputRecv_Mbps", rtotal / n);
+		harness_metric("netperf.ThroughputRecv_total_Mbps", rtotal);
+	}
+	workload = total * elapsed;
+	if (stream)
+		workload = workload * 1e6 / 8 / c->size;
+	harness_metric("netperf.workload", workload);
+}
+
+/*
+ * The send size: netperf's default is the local send socket buffer's
+ * size, for a datagram at most what one can carry. The kernel's lack
+ * of the transport is said here, once, before anything starts.
+ */
+static int np_size_set(struct np_conf *c, unsigned int send_size)
+{
+	int fd = np_socket(c), sz = 0;
+	socklen_t len = sizeof(sz);
+
+	if (fd < 0) {
+		fprintf(stderr,
+			"netperf: %s: this kernel has no %.*s sockets (%s): boot a kernel with %s\n",
+			c->name, (int)(strchr(c->name, '_') - c->name), c->name,
+			strerror(-fd),
+			c->proto == IPPROTO_SCTP ? "CONFIG_IP_SCTP" :
+						   "CONFIG_INET");
+		return fd;
+	}
+	if (getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sz, &len) || sz < 1)
+		sz = 16384;
+	close(fd);
+	if (c->pattern >= NP_RR) {
+		if (send_size) {
+			fprintf(stderr,
+				"netperf: send_size is a _STREAM or _MAERTS test's (-m); %s sends 1-byte requests: leave it out\n",
+				c->name);
+			return -EINVAL;
+		}
+		c->size = 1;
+		return 0;
+	}
+	c->size = send_size ? send_size : (unsigned int)sz;
+	if (c->type == SOCK_DGRAM && c->size > NP_UDP_MAX) {
+		if (send_size) {
+			fprintf(stderr,
+				"netperf: send_size %u is more than a UDP datagram carries: give at most %u\n",
+				send_size, NP_UDP_MAX);
+			return -EINVAL;
+		}
+		c->size = NP_UDP_MAX;
+	}
+	return 0;
+}
+
+static int np_run(int argc, char **argv)
+{
+	unsigned int runtime = 10, pairs_n = 1, send_size = 0, i;
+	const char *test = "TCP_STREAM";
+	const struct harness_param params[] = {
+		{ "runtime", &runtime, NULL },
+		{ "nr_threads", &pairs_n, NULL },
+		{ "netperf_test", NULL, &test },
+		{ "send_size", &send_size, NULL },
+	};
+	struct np_conf c;
+	struct np_pair *pairs;
+	int err = 0;
+
+	if (harness_params_parse(argc, argv, params,
+				 sizeof(params) / sizeof(params[0])))
+		return 2;
+	if (np_conf_parse(test, &c)) {
+		fprintf(stderr, "netperf: test %s is not one of ours\n", test);
+		return 2;
+	}
+	c.runtime = runtime;
+	if (np_size_set(&c, send_size))
+		return 2;
+	pairs = mmap(NULL, pairs_n * sizeof(*pairs), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (pairs == MAP_FAILED) {
+		perror("netperf: mmap");
+		return 1;
+	}
+	printf("netperf %s over loopback: %u pairs, %u s, %u-byte %s\n", c.name,
+	       pairs_n, runtime, c.size,
+	       c.pattern < NP_RR ? "sends" : "requests and responses");
+	fflush(stdout);
+	if (np_pairs_run(&c, pairs_n, pairs))
+		err = -ECHILD;
+	for (i = 0; i < pairs_n; i++)
+		if (np_pair_check(&c, &pairs[i], i))
+			err = -EBADMSG;
+	if (err == -ECHILD)
+		fprintf(stderr, "netperf: a netperf process died\n");
+	if (!err)
+		np_report(&c, pairs, pairs_n);
+	munmap(pairs, pairs_n * sizeof(*pairs));
+	return err ? 1 : 0;
+}
+
+const struct bench bench = {
+	.name = "netperf",
+	.title = "netperf",
+	.run = np_run,
+};
