@@ -72,6 +72,7 @@ area pvh test
 area lava test
 area stressng test
 area wis test
+area netperf test
 area hostile test
 area ab test
 
