@@ -21,10 +21,12 @@
  * checks its work: the bytes the receiver counted are those the sender
  * sent (UDP may drop: at most those), both ends count the same
  * transactions. LKP's stats/netperf gives the metrics:
- *   netperf.Throughput_{Mbps,tps}        mean of the pairs
+ *   netperf.Throughput_{Mbps,tps}        mean of the pairs (senders')
  *   netperf.Throughput_total_{Mbps,tps}  their sum
- *   netperf.workload  total x elapsed seconds: transactions, or for
- *                     the streams the send_size buffers it amounts to.
+ *   netperf.ThroughputRecv_*  UDP_STREAM's receivers' (netperf's 2nd row)
+ *   netperf.ThroughputBoth_*  the sum of the two (or the first alone)
+ *   netperf.workload  Both's total x elapsed seconds: transactions, or
+ *                     for the streams the send_size buffers it makes.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -520,14 +522,29 @@ static double np_pair_rate(const struct np_conf *c, const struct np_pair *r,
 	return (recv ? r->rcvd : r->sent) * 8 / r->elapsed / 1e6;
 }
 
-/* LKP's stats/netperf over the pairs. */
+static void np_metric2(const char *what, const char *unit, double total,
+		       unsigned int n)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "netperf.%s_%s", what, unit);
+	harness_metric(name, total / n);
+	snprintf(name, sizeof(name), "netperf.%s_total_%s", what, unit);
+	harness_metric(name, total);
+}
+
+/*
+ * LKP's stats/netperf over the pairs: netperf's first result row (the
+ * sender's) is Throughput; UDP_STREAM has a second, the receiver's,
+ * ThroughputRecv; ThroughputBoth is their sum (the first alone where
+ * there is one row), and the workload is made of it.
+ */
 static void np_report(const struct np_conf *c, const struct np_pair *pairs,
 		      unsigned int n)
 {
-	int stream = c->pattern < NP_RR;
+	int stream = c->pattern < NP_RR, two = stream && c->type == SOCK_DGRAM;
 	const char *unit = stream ? "Mbps" : "tps";
 	double total = 0, rtotal = 0, elapsed = 0, workload;
-	char name[64];
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
@@ -540,16 +557,13 @@ static void np_report(const struct np_conf *c, const struct np_pair *pairs,
 		elapsed += pairs[i].elapsed;
 	}
 	elapsed /= n;
-	snprintf(name, sizeof(name), "netperf.Throughput_%s", unit);
-	harness_metric(name, total / n);
-	snprintf(name, sizeof(name), "netperf.Throughput_total_%s", unit);
-	harness_metric(name, total);
-	if (stream) {
-		/* The receivers' side, newer LKP's ThroughputRecv_Mbps. */
-		harness_metric("netperf.ThroughputRecv_Mbps", rtotal / n);
-		harness_metric("netperf.ThroughputRecv_total_Mbps", rtotal);
-	}
-	workload = total * elapsed;
+	np_metric2("Throughput", unit, total, n);
+	if (two)
+		np_metric2("ThroughputRecv", unit, rtotal, n);
+	else
+		rtotal = 0;
+	np_metric2("ThroughputBoth", unit, total + rtotal, n);
+	workload = (total + rtotal) * elapsed;
 	if (stream)
 		workload = workload * 1e6 / 8 / c->size;
 	harness_metric("netperf.workload", workload);
