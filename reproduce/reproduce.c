@@ -777,9 +777,9 @@ static void repro_ignored_note(const struct lkpmail *m,
 			       const struct repro_job *j)
 {
 	static const char *const used[] = {
-		"test",	 "nr_task", "runtime",	  "nr_threads",
-		"mode",	 "ipc",	    "iterations", "testtime",
-		"loops", "shared",  NULL,
+		"test",	     "nr_task",	   "runtime",  "nr_threads", "mode",
+		"ipc",	     "iterations", "testtime", "loops",	     "shared",
+		"send_size", "ip",	   "cluster",  NULL,
 	};
 	int i;
 
