@@ -51,6 +51,8 @@
 
 /* The largest UDP payload over IPv4, which caps a datagram's size. */
 #define NP_UDP_MAX 65507
+/* How often a server waiting for the client's end looks for it. */
+#define NP_END_POLL_US 50000
 /* A lost UDP_RR datagram would hang the pair: give up after this. */
 #define NP_RR_TIMEOUT_S 5
 
@@ -59,7 +61,8 @@ enum np_pattern { NP_STREAM, NP_MAERTS, NP_RR, NP_CRR };
 struct np_conf {
 	const char *name;
 	int type, proto, pattern;
-	unsigned int runtime, size;
+	unsigned int runtime;
+	unsigned int size, rsize; /* bytes per send, per receive */
 };
 
 /* One pair's counts, in memory shared with the parent. */
@@ -119,6 +122,11 @@ static void np_addr_set(struct sockaddr_in *a, unsigned short port)
 	a->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 }
 
+static size_t np_buf_size(const struct np_conf *c)
+{
+	return c->size > c->rsize ? c->size : c->rsize;
+}
+
 /* The whole of @n bytes, across signals and short transfers. */
 static int np_xfer(int fd, char *buf, size_t n, int out)
 {
@@ -174,61 +182,60 @@ static int np_recv_all(int fd, char *buf, size_t size,
 }
 
 /*
- * UDP's end: the client says on the control socket that it stopped;
- * what is still queued is taken without waiting, then counted.
+ * The servers block in their calls as netserver does; UDP's, whose
+ * client's end comes on the control socket, time out now and then
+ * (SO_RCVTIMEO) to look at it.
  */
-static int np_udp_sink(int fd, int ctl, char *buf, size_t size,
-		       struct np_pair *r)
+static int np_ended(int ctl)
 {
-	struct pollfd p[2] = { { fd, POLLIN, 0 }, { ctl, POLLIN, 0 } };
-	ssize_t n;
+	struct pollfd p = { ctl, POLLIN, 0 };
 
-	for (;;) {
-		if (poll(p, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (p[0].revents & POLLIN) {
-			n = recv(fd, buf, size, MSG_DONTWAIT);
-			if (n > 0)
-				r->rcvd += (unsigned long long)n;
-		}
-		if (p[1].revents)
-			break;
-	}
-	while ((n = recv(fd, buf, size, MSG_DONTWAIT)) > 0)
-		r->rcvd += (unsigned long long)n;
+	return poll(&p, 1, 0) > 0;
+}
+
+/* A failed call: 1 to go on (a signal, a timeout before the end). */
+static int np_again(int ctl, int *err)
+{
+	if (errno == EINTR)
+		return 1;
+	if ((errno == EAGAIN || errno == EWOULDBLOCK) && !np_ended(ctl))
+		return 1;
+	*err = errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -errno;
 	return 0;
 }
 
-/* Answer 1-byte requests until the end; a UDP client ends by @ctl. */
-static int np_rr_serve(const struct np_conf *c, int fd, int ctl,
+/* UDP_STREAM's receiver: what came, until the client's end. */
+static int np_udp_sink(int fd, int ctl, char *buf, size_t size,
 		       struct np_pair *r)
 {
-	struct pollfd p[2] = { { fd, POLLIN, 0 }, { ctl, POLLIN, 0 } };
+	ssize_t n;
+	int err = 0;
+
+	for (;;) {
+		n = recv(fd, buf, size, 0);
+		if (n >= 0)
+			r->rcvd += (unsigned long long)n;
+		else if (!np_again(ctl, &err))
+			return err;
+	}
+}
+
+/* Answer 1-byte requests until the end of the stream or the client's. */
+static int np_rr_serve(int fd, int ctl, struct np_pair *r)
+{
 	struct sockaddr_in from;
 	socklen_t len;
 	ssize_t n;
+	int err = 0;
 	char b;
 
 	for (;;) {
-		if (c->type == SOCK_DGRAM) {
-			if (poll(p, 2, -1) < 0 && errno != EINTR)
-				return -errno;
-			if (p[1].revents)
-				return 0;
-			if (!(p[0].revents & POLLIN))
-				continue;
-		}
 		len = sizeof(from);
 		n = recvfrom(fd, &b, 1, 0, (struct sockaddr *)&from, &len);
-		if (n < 0 && errno == EINTR)
+		if (n < 0 && np_again(ctl, &err))
 			continue;
-		if (n < 0)
-			return -errno;
-		if (!n)
-			return 0; /* the client closed: its end */
+		if (n <= 0)
+			return err; /* 0: the client closed, its end */
 		if (sendto(fd, &b, 1, MSG_NOSIGNAL, (struct sockaddr *)&from,
 			   len) != 1)
 			return -errno;
@@ -236,22 +243,19 @@ static int np_rr_serve(const struct np_conf *c, int fd, int ctl,
 	}
 }
 
-/* TCP_CRR's server: accept, answer, close, until the client's end. */
-static int np_crr_serve(int lfd, int ctl, struct np_pair *r)
+/*
+ * TCP_CRR's server: accept, answer, close; the client's end is a
+ * connection that closes with no request.
+ */
+static int np_crr_serve(int lfd, struct np_pair *r)
 {
-	struct pollfd p[2] = { { lfd, POLLIN, 0 }, { ctl, POLLIN, 0 } };
 	int fd, err;
 	char b;
 
 	for (;;) {
-		if (poll(p, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (!(p[0].revents & POLLIN))
-			return p[1].revents ? 0 : -EIO;
 		fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+		if (fd < 0 && errno == EINTR)
+			continue;
 		if (fd < 0)
 			return -errno;
 		err = np_xfer(fd, &b, 1, 0);
@@ -259,7 +263,7 @@ static int np_crr_serve(int lfd, int ctl, struct np_pair *r)
 			err = np_xfer(fd, &b, 1, 1);
 		close(fd);
 		if (err)
-			return err;
+			return err == -EPIPE ? 0 : err;
 		r->trans_s++;
 	}
 }
@@ -271,18 +275,18 @@ static int np_serve(const struct np_conf *c, int fd, int ctl, char *buf,
 	int cfd, err;
 
 	if (c->pattern == NP_CRR)
-		return np_crr_serve(fd, ctl, r);
+		return np_crr_serve(fd, r);
 	if (c->type == SOCK_DGRAM)
 		return c->pattern == NP_RR ?
-			       np_rr_serve(c, fd, ctl, r) :
-			       np_udp_sink(fd, ctl, buf, c->size, r);
+			       np_rr_serve(fd, ctl, r) :
+			       np_udp_sink(fd, ctl, buf, c->rsize, r);
 	cfd = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
 	if (cfd < 0)
 		return -errno;
 	if (c->pattern == NP_STREAM) {
-		err = np_recv_all(cfd, buf, c->size, &r->rcvd);
+		err = np_recv_all(cfd, buf, c->rsize, &r->rcvd);
 	} else if (c->pattern == NP_RR) {
-		err = np_rr_serve(c, cfd, ctl, r);
+		err = np_rr_serve(cfd, ctl, r);
 	} else {
 		err = harness_alarm_arm(c->runtime);
 		if (!err)
@@ -297,7 +301,8 @@ static int np_server(const struct np_conf *c, int ctl, struct np_pair *r)
 {
 	struct sockaddr_in a;
 	socklen_t len = sizeof(a);
-	char *buf = calloc(1, c->size);
+	struct timeval tv = { 0, NP_END_POLL_US };
+	char *buf = calloc(1, np_buf_size(c));
 	int fd = np_socket(c), err = 0;
 
 	if (fd < 0 || !buf) {
@@ -305,7 +310,9 @@ static int np_server(const struct np_conf *c, int ctl, struct np_pair *r)
 		goto out;
 	}
 	np_addr_set(&a, 0);
-	if (bind(fd, (struct sockaddr *)&a, sizeof(a)) ||
+	if ((c->type == SOCK_DGRAM &&
+	     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv))) ||
+	    bind(fd, (struct sockaddr *)&a, sizeof(a)) ||
 	    (c->type != SOCK_DGRAM && listen(fd, 1024)) ||
 	    getsockname(fd, (struct sockaddr *)&a, &len) ||
 	    write(ctl, &a.sin_port, sizeof(a.sin_port)) != sizeof(a.sin_port)) {
@@ -381,11 +388,17 @@ static int np_client_run(const struct np_conf *c, unsigned short port,
 			 char *buf, struct np_pair *r)
 {
 	double t0 = harness_now();
-	int fd = -1, err;
+	int fd, err;
 
 	if (c->pattern == NP_CRR) {
 		err = np_rr_loop(c, port, -1, t0 + c->runtime, r);
-		goto out;
+		r->elapsed = harness_now() - t0;
+		/* The end: a connection with no request. */
+		fd = np_connect(c, port);
+		if (fd < 0)
+			return err ? err : fd;
+		close(fd);
+		return err;
 	}
 	fd = np_connect(c, port);
 	if (fd < 0)
@@ -393,19 +406,17 @@ static int np_client_run(const struct np_conf *c, unsigned short port,
 	if (c->pattern == NP_RR) {
 		err = np_rr_loop(c, port, fd, t0 + c->runtime, r);
 	} else if (c->pattern == NP_MAERTS) {
-		err = np_recv_all(fd, buf, c->size, &r->rcvd);
+		err = np_recv_all(fd, buf, c->rsize, &r->rcvd);
 	} else {
 		err = harness_alarm_arm(c->runtime);
 		if (!err)
 			err = np_send_loop(fd, buf, c->size, &r->sent);
 	}
-out:
 	r->elapsed = harness_now() - t0;
 	/* The server's end of stream, then its pending reads finish. */
-	if (fd >= 0 && c->type != SOCK_DGRAM)
+	if (c->type != SOCK_DGRAM)
 		shutdown(fd, SHUT_WR);
-	if (fd >= 0)
-		close(fd);
+	close(fd);
 	return err;
 }
 
@@ -414,7 +425,7 @@ static int np_client(const struct np_conf *c, int ctl, int go,
 		     struct np_pair *r)
 {
 	unsigned short port;
-	char *buf = calloc(1, c->size), b;
+	char *buf = calloc(1, np_buf_size(c)), b;
 	int err = -EPIPE;
 
 	if (!buf)
@@ -571,12 +582,13 @@ static void np_report(const struct np_conf *c, const struct np_pair *pairs,
 
 /*
  * The send size: netperf's default is the local send socket buffer's
- * size, for a datagram at most what one can carry. The kernel's lack
+ * size, for a datagram at most what one can carry; it receives in the
+ * receive socket buffer's size. The kernel's lack
  * of the transport is said here, once, before anything starts.
  */
 static int np_size_set(struct np_conf *c, unsigned int send_size)
 {
-	int fd = np_socket(c), sz = 0;
+	int fd = np_socket(c), sz = 0, rsz = 0;
 	socklen_t len = sizeof(sz);
 
 	if (fd < 0) {
@@ -590,7 +602,12 @@ static int np_size_set(struct np_conf *c, unsigned int send_size)
 	}
 	if (getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sz, &len) || sz < 1)
 		sz = 16384;
+	/* The receives' size: likewise the receive buffer's (-M). */
+	len = sizeof(rsz);
+	if (getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rsz, &len) || rsz < 1)
+		rsz = 131072;
 	close(fd);
+	c->rsize = 1;
 	if (c->pattern >= NP_RR) {
 		if (send_size) {
 			fprintf(stderr,
@@ -611,6 +628,8 @@ static int np_size_set(struct np_conf *c, unsigned int send_size)
 		}
 		c->size = NP_UDP_MAX;
 	}
+	/* A datagram is received whole, a stream in the buffer's size. */
+	c->rsize = c->type == SOCK_DGRAM ? c->size : (unsigned int)rsz;
 	return 0;
 }
 
