@@ -51,6 +51,8 @@
 
 /* The largest UDP payload over IPv4, which caps a datagram's size. */
 #define NP_UDP_MAX 65507
+/* TCP_CRR's clients bind ports from here up, a share per pair. */
+#define NP_LPORT_LO 5000
 /* How often a server waiting for the client's end looks for it. */
 #define NP_END_POLL_US 50000
 /* A lost UDP_RR datagram would hang the pair: give up after this. */
@@ -71,6 +73,8 @@ struct np_pair {
 	unsigned long long sent, rcvd; /* stream bytes, sender and receiver */
 	unsigned long long trans_c, trans_s; /* transactions, both ends */
 	int err_c, err_s; /* -errno of each end */
+	/* TCP_CRR's client ports: the pair's own share of the range. */
+	unsigned int lport_lo, lport_hi, lport;
 };
 
 static const struct {
@@ -357,6 +361,58 @@ static int np_rr_once(int fd, unsigned long long i)
 }
 
 /*
+ * TCP_CRR's connection as netperf makes it (seen in its system calls):
+ * SO_REUSEADDR and an explicit bind to the next port of the client's
+ * own range, where the kernel would otherwise pick one at connect.
+ */
+static int np_crr_connect(const struct np_conf *c, unsigned short port,
+			  struct np_pair *r)
+{
+	struct sockaddr_in a, me = { .sin_family = AF_INET };
+	int fd = np_socket(c), one = 1, err = -EADDRINUSE;
+	unsigned int tries;
+
+	if (fd < 0)
+		return fd;
+	if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one))) {
+		err = -errno;
+		goto fail;
+	}
+	for (tries = r->lport_hi - r->lport_lo; tries; tries--) {
+		me.sin_port = htons((unsigned short)r->lport);
+		if (++r->lport >= r->lport_hi)
+			r->lport = r->lport_lo;
+		if (!bind(fd, (struct sockaddr *)&me, sizeof(me)))
+			break;
+		if (errno != EADDRINUSE) {
+			err = -errno;
+			goto fail;
+		}
+	}
+	if (!tries)
+		goto fail;
+	np_addr_set(&a, port);
+	if (!connect(fd, (struct sockaddr *)&a, sizeof(a)))
+		return fd;
+	err = -errno;
+fail:
+	close(fd);
+	return err;
+}
+
+/* After TCP_CRR's response the server closes first: read its end. */
+static int np_crr_eof(int fd)
+{
+	ssize_t n;
+	char b;
+
+	do
+		n = recv(fd, &b, 1, 0);
+	while (n < 0 && errno == EINTR);
+	return n < 0 ? -errno : n ? -EPROTO : 0;
+}
+
+/*
  * Transactions until the runtime is over, by the clock rather than the
  * alarm: one in flight at the end is finished, so both ends agree.
  */
@@ -371,13 +427,16 @@ static int np_rr_loop(const struct np_conf *c, unsigned short port, int fd,
 		return -errno;
 	while (!err && harness_now() < end) {
 		if (c->pattern == NP_CRR) {
-			fd = np_connect(c, port);
+			fd = np_crr_connect(c, port, r);
 			if (fd < 0)
 				return fd;
 		}
 		err = np_rr_once(fd, r->trans_c);
-		if (c->pattern == NP_CRR)
+		if (c->pattern == NP_CRR) {
+			if (!err)
+				err = np_crr_eof(fd);
 			close(fd);
+		}
 		if (!err)
 			r->trans_c++;
 	}
@@ -476,6 +535,11 @@ static int np_pairs_run(const struct np_conf *c, unsigned int n,
 	if (pipe2(go, O_CLOEXEC))
 		return -errno;
 	for (i = 0; i < n && !err; i++) {
+		pairs[i].lport_lo =
+			NP_LPORT_LO + i * ((65536 - NP_LPORT_LO) / n);
+		pairs[i].lport_hi =
+			pairs[i].lport_lo + (65536 - NP_LPORT_LO) / n;
+		pairs[i].lport = pairs[i].lport_lo;
 		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
 			err = -errno;
 			break;
