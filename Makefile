@@ -140,9 +140,9 @@ COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def
 HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def \
 	boot/cpus.def report/rules.h report/stats.h
-INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c
+INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
-	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c
+	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c proto/disk.c
 # UnixBench's shell tests: our scripts and a generated sort input.
 SHELL_FILES := multi.sh tst.sh sort.src
 BUSYBOX ?= /bin/busybox
@@ -211,6 +211,7 @@ $(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(LIBKMOD)
 
 # A benchmark of more than one file names the others here.
 BENCH_EXTRA_will-it-scale := benchmarks/wis-cases.c
+BENCH_EXTRA_fio := proto/json_parse.c proto/json.c
 BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def
 
 $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
@@ -276,7 +277,7 @@ kernel-default: $(DEFAULT_KERNEL_DIR)/bzImage
 # QEMU 10 from bookworm-backports, unpacked under O: icount with SMP > 1.
 ## qemu-backports: fetch Debian's QEMU 10 into O/qemu (TIMING=deterministic with SMP > 1)
 qemu-backports:
-	$(AT)boot/qemu-fetch.sh $(O)/qemu
+	$(AT)boot/qemu-fetch.sh $(abspath $(O))/qemu
 	@echo "QEMU=$(abspath $(O))/qemu/qemu-system-x86_64"
 
 ## image: build the initramfs for KERNEL and print its path
@@ -291,7 +292,8 @@ run: deps
 		$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))) && \
 	$(BOOTBENCH) run --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(PARAM_ARGS) $(RUN_ARGS) --vmlinux-cache "$(B)/vmlinux" \
 		$(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) $(if $(filter 0,$(FIT)),--no-fit) \
-		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(RUN_EXTRA)
+		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) \
+		$(if $(DISK_DIR),,--disk-dir "$(B)/disks") $(if $(filter 1,$(KEEP_DISK)),--keep-disk) $(RUN_EXTRA)
 
 # make check: the tier without boots (under a minute); make test: check
 # and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).

@@ -506,9 +506,7 @@ static int dbench_client_run(struct dbench_client *c, unsigned int id,
 /* The tree a client works in: a fresh directory under TMPDIR or /tmp. */
 static int dbench_workdir_enter(char *dir, size_t size)
 {
-	const char *base = getenv("TMPDIR");
-
-	snprintf(dir, size, "%s/dbench.XXXXXX", base && *base ? base : "/tmp");
+	snprintf(dir, size, "%s/dbench.XXXXXX", harness_tmpdir());
 	if (!mkdtemp(dir) || chdir(dir) || mkdir("clients", 0755)) {
 		fprintf(stderr, "dbench: work directory %s: %s\n", dir,
 			strerror(errno));

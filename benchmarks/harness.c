@@ -96,6 +96,8 @@ int harness_params_parse(int argc, char **argv, const struct harness_param *p,
 {
 	int i;
 
+	/* The init points TMPDIR at the job's scratch filesystem. */
+	param_stressor_disk_set(strcmp(harness_tmpdir(), "/tmp") != 0);
 	for (i = 1; i < argc; i++) {
 		const struct param_spec *spec;
 		char *key = argv[i], *val = strchr(key, '=');
@@ -121,7 +123,8 @@ int harness_params_parse(int argc, char **argv, const struct harness_param *p,
 			return -EINVAL;
 		}
 		if (spec->kind == PARAM_CHOICE ||
-		    spec->kind == PARAM_STRESSOR) {
+		    spec->kind == PARAM_STRESSOR || spec->kind == PARAM_SIZE ||
+		    spec->kind == PARAM_DISK) {
 			err = param_value_check(spec, val);
 			if (!err)
 				*p[k].str_val = val;
@@ -381,4 +384,11 @@ int main(int argc, char **argv)
 	printf("metric unixbench.passes %u\n", kept);
 	free(passes);
 	return 0;
+}
+
+const char *harness_tmpdir(void)
+{
+	const char *dir = getenv("TMPDIR");
+
+	return dir && *dir ? dir : "/tmp";
 }

@@ -69,4 +69,10 @@ double harness_now(void);
  */
 void harness_settle_sleep(unsigned int seconds);
 
+/*
+ * Where a benchmark's files go: TMPDIR, which the init points at the
+ * job's scratch filesystem (init/disks.c), else /tmp.
+ */
+const char *harness_tmpdir(void);
+
 #endif

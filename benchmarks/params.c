@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "params.h"
+#include "proto/disk.h"
 
 /* will-it-scale's testcases, as the table names them. */
 static const char param_wis_names[] =
@@ -72,6 +73,33 @@ int param_tasks_parse(const char *s, long cpus, unsigned int *out)
 	return *out > PARAM_TASKS_MAX ? -ERANGE : 0;
 }
 
+int param_size_parse(const char *s, unsigned long long *bytes)
+{
+	static const char units[] = "kmgt";
+	unsigned long long v;
+	const char *u;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -ERANGE;
+	if (*end && (u = strchr(units, *end | 0x20))) {
+		if (v > (1ULL << 40))
+			return -ERANGE;
+		v <<= 10 * (u - units + 1);
+		end++;
+	}
+	if (*end == 'b' || *end == 'B')
+		end++;
+	if (*end)
+		return -EINVAL;
+	*bytes = v;
+	return 0;
+}
+
 static int param_choice_check(const char *choices, const char *val)
 {
 	size_t n = strlen(val);
@@ -97,6 +125,14 @@ static const struct stressor {
 #undef STRESSOR
 };
 
+/* Set when the job has a scratch filesystem (DISK= and FS=). */
+static int stressor_disk;
+
+void param_stressor_disk_set(int on)
+{
+	stressor_disk = on;
+}
+
 static const char *stressor_why(const char *name, char *buf, size_t size)
 {
 	size_t i;
@@ -109,10 +145,10 @@ static const char *stressor_why(const char *name, char *buf, size_t size)
 			buf, size,
 			"STRESSOR=%s is no stress-ng stressor: give one of 'stress-ng --stressors' (benchmarks/stress-ng.def)",
 			name);
-	else if (stressors[i].cls == DISK)
+	else if (stressors[i].cls == DISK && !stressor_disk)
 		snprintf(
 			buf, size,
-			"STRESSOR=%s needs a filesystem or disk, which the guest does not have yet: choose a stressor that needs none (benchmarks/stress-ng.def)",
+			"STRESSOR=%s needs a filesystem or disk, which the guest has only with one: give DISK=1SSD FS=ext4 (docs/disks.md)",
 			name);
 	else if (stressors[i].cls == NEWER)
 		snprintf(
@@ -183,6 +219,20 @@ int param_value_check(const struct param_spec *p, const char *val)
 		return param_stressor_why(val, why, sizeof(why)) ? -EINVAL : 0;
 	if (p->kind == PARAM_CHOICE)
 		return param_choice_check(p->choices, val);
+	if (p->kind == PARAM_DISK) {
+		struct disk_spec d;
+
+		return disk_spec_parse(val, &d, NULL, 0);
+	}
+	if (p->kind == PARAM_SIZE) {
+		unsigned long long b;
+		int err = param_size_parse(val, &b);
+
+		if (!err &&
+		    (b < p->min || b > (unsigned long long)p->max << 30))
+			err = -ERANGE;
+		return err;
+	}
 	if (p->kind == PARAM_TASKS)
 		return param_tasks_parse(val, 0, &v);
 	return param_uint_parse(val, p->min, p->max, &v);

@@ -13,6 +13,8 @@ enum param_kind {
 	PARAM_TASKS, /* N, or N% of the online CPUs (LKP's nr_task) */
 	PARAM_CHOICE, /* one word of a list */
 	PARAM_STRESSOR, /* a stress-ng stressor that runs here (stress-ng.def) */
+	PARAM_DISK, /* scratch disks in LKP's words (proto/disk.h) */
+	PARAM_SIZE, /* bytes: 4k, 2M, 200G (LKP's to_byte), at most max GiB */
 };
 
 struct param_spec {
@@ -29,11 +31,15 @@ int param_uint_parse(const char *s, unsigned int min, unsigned int max,
 /* @cpus: online CPUs, for the percentage form; 0 only checks syntax. */
 int param_tasks_parse(const char *s, long cpus, unsigned int *out);
 int param_value_check(const struct param_spec *p, const char *val);
+/* A PARAM_SIZE value in bytes: N, or N with k, M, G or T (1024s). */
+int param_size_parse(const char *s, unsigned long long *bytes);
 /*
  * Why stressor @name cannot run (one line, into @buf), or NULL when it
  * can: unknown, needs a disk, or newer than Debian's stress-ng.
  */
 const char *param_stressor_why(const char *name, char *buf, size_t size);
+/* The job has a scratch filesystem: the disk stressors may run. */
+void param_stressor_disk_set(int on);
 /* Whether stressor @name runs as an unprivileged user (stress-ng.def). */
 int param_stressor_unprivileged(const char *name);
 /* The option LKP adds for stressor @name ("--pathological"), or "". */

@@ -36,7 +36,8 @@ static void rt_hackbench_line(const char *line, void *ctx)
 static int rt_hackbench_pass(char **cmd, double *t)
 {
 	struct rt_times rt = { 0, 0 };
-	int status = external_run(cmd, "/tmp", -1, rt_hackbench_line, &rt);
+	int status =
+		external_run(cmd, harness_tmpdir(), -1, rt_hackbench_line, &rt);
 
 	if (status < 0)
 		fprintf(stderr, "rt-hackbench: cannot run %s: %s\n", cmd[0],

@@ -122,9 +122,10 @@ static int stressng_one(const char *stressor, unsigned int threads,
 	printf("progress stress-ng --%s %u for %u s\n", stressor, threads,
 	       testtime);
 	/* LKP runs these as its own user: stress-ng refuses them as root. */
-	status = external_run(
-		cmd, "/tmp", param_stressor_unprivileged(stressor) ? 65534 : -1,
-		stressng_line, &o);
+	status =
+		external_run(cmd, harness_tmpdir(),
+			     param_stressor_unprivileged(stressor) ? 65534 : -1,
+			     stressng_line, &o);
 	if (status < 0) {
 		fprintf(stderr, "stress-ng: cannot run %s: %s\n", STRESSNG_BIN,
 			strerror(-status));

@@ -22,6 +22,7 @@
 #include "proto/json.h"
 #include "lib/aggregate.h"
 #include "bzimage.h"
+#include "disk.h"
 #include "qemu.h"
 #include "lib/rundir.h"
 #include "session.h"
@@ -31,7 +32,7 @@
 
 #define PARAMS_MAX 32
 /* Parameters the init itself takes, for any test. */
-#define PARAMS_COMMON "iterations watchdog monitors"
+#define PARAMS_COMMON "iterations watchdog monitors disk fs md"
 
 #define TESTS_MAX 32
 /* docs/schema/job.schema.json */
@@ -71,6 +72,7 @@ struct run_opts {
 	char boot_note[600]; /* BOOT=auto fell back to the bzImage: why */
 	/* make lava-job: write LAVA jobs here instead of booting */
 	const char *lava_dir, *lava_url;
+	struct disk_host disk; /* DISK=, FS=, MD= (boot/disk.h) */
 };
 
 extern volatile sig_atomic_t session_interrupted;
@@ -82,6 +84,8 @@ int parse_uint_opt(const char *name, const char *s, unsigned int min,
 int run_opts_check(struct run_opts *o);
 /* The tests and parameters alone (a job checked before any boot). */
 int run_params_check(struct run_opts *o);
+/* A parameter's value as the job gives it (key=value), or NULL. */
+const char *run_param_value(const char *key, const void *ctx);
 unsigned int host_cpus_count(void);
 int timing_parse(const char *s, int *deterministic);
 int run_params_dir(const struct run_opts *o, char *buf, size_t size);

@@ -41,12 +41,32 @@ int debian_packages_read(const char *initrd, char *buf, size_t size)
 	return len < size ? 0 : -E2BIG;
 }
 
-/* Every Debian benchmark of the job has its package in the image. */
+/* Layer @name (a test, fs-<fs> or md) is in the image when it has one. */
+static int debian_layer_check(const struct run_opts *o, const char *have,
+			      const char *name, const char *why)
+{
+	char want[128];
+	size_t i, n;
+
+	for (i = 0; i < sizeof(debian_benches) / sizeof(debian_benches[0]);
+	     i++) {
+		if (strcmp(name, debian_benches[i].test))
+			continue;
+		/* Its line, first or after a ", ". */
+		n = snprintf(want, sizeof(want), ", %s ",
+			     debian_benches[i].package);
+		if (strncmp(have, want + 2, n - 2) && !strstr(have, want))
+			return bad_input(
+				"%s runs Debian's %s, but initramfs %s has no layer for it: run it through 'make run' (initramfs/image.sh adds the layer)",
+				why, debian_benches[i].package, o->initrd);
+	}
+	return 0;
+}
+
+/* Every Debian benchmark and disk tool of the job is in the image. */
 int debian_layers_check(const struct run_opts *o)
 {
-	char have[1024], want[128];
-	size_t n;
-	size_t i;
+	char have[1024], name[64], why[96];
 	int t, err;
 
 	err = debian_packages_read(o->initrd, have, sizeof(have));
@@ -54,21 +74,18 @@ int debian_layers_check(const struct run_opts *o)
 		return bad_input(
 			"%s.packages: %s: rebuild the image with 'make run'",
 			o->initrd, strerror(-err));
-	for (t = 0; t < o->ntests; t++)
-		for (i = 0;
-		     i < sizeof(debian_benches) / sizeof(debian_benches[0]);
-		     i++) {
-			if (strcmp(o->tests[t]->name, debian_benches[i].test))
-				continue;
-			/* Its line, first or after a ", ". */
-			n = snprintf(want, sizeof(want), ", %s ",
-				     debian_benches[i].package);
-			if (strncmp(have, want + 2, n - 2) &&
-			    !strstr(have, want))
-				return bad_input(
-					"TEST=%s runs Debian's %s, but initramfs %s has no layer for it: run it through 'make run' (initramfs/image.sh adds the layer)",
-					o->tests[t]->name,
-					debian_benches[i].package, o->initrd);
-		}
-	return 0;
+	for (t = 0; t < o->ntests && !err; t++) {
+		snprintf(why, sizeof(why), "TEST=%s", o->tests[t]->name);
+		err = debian_layer_check(o, have, o->tests[t]->name, why);
+	}
+	if (!err && run_param_value("fs", o)) {
+		snprintf(name, sizeof(name), "fs-%s", run_param_value("fs", o));
+		snprintf(why, sizeof(why), "FS=%s", run_param_value("fs", o));
+		err = debian_layer_check(o, have, name, why);
+	}
+	if (!err && run_param_value("md", o)) {
+		snprintf(why, sizeof(why), "MD=%s", run_param_value("md", o));
+		err = debian_layer_check(o, have, "md", why);
+	}
+	return err;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "bootbench.h"
+#include "proto/disk.h"
 #include "debian.h"
 
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
@@ -198,7 +199,7 @@ static int timing_smp_check(const struct run_opts *o)
 }
 
 /* The job's value of parameter @key, for test_headline_format(). */
-static const char *run_param_value(const char *key, const void *ctx)
+const char *run_param_value(const char *key, const void *ctx)
 {
 	const struct run_opts *o = ctx;
 	size_t klen = strlen(key);
@@ -271,7 +272,7 @@ static int run_estimate_check(struct run_opts *o)
 /* The machine: resolved, fitted to the host if asked, and its cost said. */
 static int run_machine_check(struct run_opts *o)
 {
-	char why[256];
+	char why[320];
 	int err;
 
 	err = timing_check(o);
@@ -296,12 +297,14 @@ static int run_machine_check(struct run_opts *o)
 /* The job's tests and parameters: what a job file can get wrong. */
 int run_params_check(struct run_opts *o)
 {
-	char key[64], ukey[64], why[256];
+	char key[64], ukey[64], why[320];
 	int i, err;
 
 	err = tests_parse(o);
 	if (err)
 		return err;
+	param_stressor_disk_set(run_param_value("disk", o) &&
+				run_param_value("fs", o));
 	for (i = 0; i < o->nparams; i++) {
 		const struct param_spec *spec;
 		const char *val = strchr(o->params[i], '=');
@@ -323,6 +326,12 @@ int run_params_check(struct run_opts *o)
 		if (err && spec->kind == PARAM_STRESSOR)
 			return bad_input("%s", param_stressor_why(val, why,
 								  sizeof(why)));
+		if (err && spec->kind == PARAM_DISK) {
+			struct disk_spec d;
+
+			disk_spec_parse(val, &d, why, sizeof(why));
+			return bad_input("%s", why);
+		}
 		if (err == -ERANGE && spec->kind == PARAM_UINT)
 			return bad_input(
 				"%s=%s is out of range: give %u to %u (%s)",
@@ -338,7 +347,15 @@ int run_params_check(struct run_opts *o)
 			return bad_input(
 				"the headline of %s is malformed in tests.def",
 				o->tests[i]->name);
-	return 0;
+	return disk_opts_check(o);
+}
+
+/* The disk's RAM disks are sized from the machine's memory. */
+static int run_machine_disk_check(struct run_opts *o)
+{
+	int err = run_machine_check(o);
+
+	return err ? err : disk_mem_fit(o);
 }
 
 int run_opts_check(struct run_opts *o)
@@ -350,7 +367,7 @@ int run_opts_check(struct run_opts *o)
 	if (err)
 		return err;
 	if (o->plan)
-		return run_machine_check(o);
+		return run_machine_disk_check(o);
 	if (!o->kernel || !*o->kernel)
 		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
 	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))
@@ -368,7 +385,7 @@ int run_opts_check(struct run_opts *o)
 		return bad_input(
 			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",
 			o->qemu);
-	return run_machine_check(o);
+	return run_machine_disk_check(o);
 }
 
 /*

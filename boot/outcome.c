@@ -298,6 +298,7 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 		json_key_write(&j, "packages");
 		json_string_write(&j, pkgs);
 	}
+	disk_json_write(&j, &o->disk);
 	json_key_write(&j, "cmdline");
 	json_string_write(&j, cmdline);
 	json_key_write(&j, "qemu_command");

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -111,6 +112,42 @@ static void qemu_topology_add(const struct topology *t, struct strv *a)
 	}
 }
 
+/*
+ * werror/rerror=report: a host that fills up fails the guest's write
+ * (the benchmark sees EIO and fails) instead of pausing the VM, which
+ * QEMU's default does and which would look like a hang.
+ */
+static void qemu_disks_add(const struct disk_host *d, struct strv *a)
+{
+	unsigned int i;
+	char *esc;
+	size_t k, n;
+	const char *p;
+
+	for (i = 0; i < DISK_MAX && d->files[i]; i++) {
+		/* QEMU's option syntax: a comma in a value is doubled. */
+		esc = malloc(2 * strlen(d->files[i]) + 1);
+		if (!esc)
+			continue;
+		for (p = d->files[i], n = 0; *p; p++) {
+			k = *p == ',';
+			esc[n++] = *p;
+			if (k)
+				esc[n++] = ',';
+		}
+		esc[n] = '\0';
+		strv_add(a, "-drive");
+		strv_addf(
+			a,
+			"file=%s,format=raw,if=none,id=disk%u,cache=%s,werror=report,rerror=report",
+			esc, i, d->cache);
+		strv_add(a, "-device");
+		strv_addf(a, "virtio-blk-pci,drive=disk%u,serial=bootbench%u",
+			  i, i);
+		free(esc);
+	}
+}
+
 /* The kernel, its console and the results port. */
 static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
 {
@@ -142,6 +179,8 @@ static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
 	strv_add(a, "-device");
 	strv_add(a,
 		 "virtserialport,bus=vser.0,chardev=res,name=" PROTO_PORT_NAME);
+	if (c->disk)
+		qemu_disks_add(c->disk, a);
 }
 
 int qemu_args_build(const struct qemu_conf *c, struct strv *a)

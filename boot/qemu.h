@@ -4,6 +4,7 @@
 
 #include "lib/strv.h"
 #include "topology.h"
+#include "disk.h"
 
 enum qemu_accel {
 	QEMU_ACCEL_AUTO,
@@ -30,6 +31,7 @@ struct qemu_conf {
 	 * into /dev/null, and no -accel when @accel is AUTO.
 	 */
 	int lava;
+	const struct disk_host *disk; /* scratch disks, or NULL */
 };
 
 /* TIMING=deterministic's default: docs/deterministic.md. */

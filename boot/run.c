@@ -203,7 +203,7 @@ static void run_session_settle(struct session *s, FILE *raw)
 }
 
 /* One boot of the job: a run directory, committed whatever happened. */
-static int run_boot(const struct run_opts *o, struct session_conf *sc,
+static int run_boot(struct run_opts *o, struct session_conf *sc,
 		    const char *release, const char *params, const char *why,
 		    const char *cmdline, unsigned int run)
 {
@@ -219,6 +219,11 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 	if (err)
 		return err;
 	sc->workdir = rd.tmp;
+	if (disk_files_create(&o->disk)) {
+		rundir_abort(&rd);
+		fclose(raw);
+		return VERDICT_INFRA;
+	}
 	if (o->runs > 1)
 		progress_line("bootbench: run %u of %u\n", run, o->runs);
 	progress_line("bootbench: %s on %s (%s, %s), %u CPU(s), %u MiB, %s%s\n",
@@ -228,6 +233,7 @@ static int run_boot(const struct run_opts *o, struct session_conf *sc,
 		      o->deterministic ? ", deterministic (icount)" : "");
 	progress_boot_start(o->test);
 	session_run(sc, &s, raw, &ev);
+	disk_files_remove(&o->disk);
 	run_session_settle(&s, raw);
 	if (run_dir_write(&rd, o, release, why, &s, cmdline)) {
 		s.verdict = VERDICT_INFRA;
@@ -342,7 +348,7 @@ static int run_release_get(const struct run_opts *o, char *release, size_t len)
 static int run_cmdline_build(const struct run_opts *o, char **out)
 {
 	size_t len = 4096;
-	char *cmdline;
+	char *cmdline, words[96];
 	int i;
 
 	cmdline = malloc(len);
@@ -356,6 +362,10 @@ static int run_cmdline_build(const struct run_opts *o, char **out)
 	for (i = 0; i < o->nparams; i++)
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
 			 " " PROTO_JOB_PREFIX "%s", o->params[i]);
+	disk_cmdline_words(&o->disk, words, sizeof(words));
+	if (words[0])
+		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
+			 " %s", words);
 	if (o->cmdline && *o->cmdline)
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
 			 " %s", o->cmdline);
@@ -392,6 +402,7 @@ static int run_conf_fill(const struct run_opts *o, struct session_conf *sc,
 	sc->qemu.accel = o->accel;
 	sc->qemu.icount = o->deterministic;
 	sc->qemu.icount_shift = o->icount_shift;
+	sc->qemu.disk = &o->disk;
 	sc->timeout = o->timeout;
 	sc->silence = o->silence;
 	sc->verbose = o->verbose > 0;

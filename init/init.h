@@ -19,7 +19,13 @@ struct job {
 	unsigned int console_lava; /* console_results=lava: docs/lava.md */
 	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
 	int nargs;
+	/* The scratch disk (init/disks.c): disk=, fs=, md= as given. */
+	char disk[32], fs[16], md[16];
+	char workdir[64]; /* the benchmarks' working directory */
 };
+
+/* disks.c: the job's scratch disk made and mounted, or why not */
+int disks_prepare(struct job *job, char *why, size_t size);
 
 /* mounts.c */
 int mounts_setup(void);
@@ -27,6 +33,7 @@ int mounts_loopback_up(void);
 
 /* modules.c */
 int modules_load(unsigned int *nloaded);
+int modules_probe_name(const char *name);
 
 /* port.c */
 struct port {

@@ -44,14 +44,24 @@ static int job_uint_parse(const char *s, unsigned int max, unsigned int *out)
 	return 0;
 }
 
+static int job_str_take(char *dst, size_t size, const char *val)
+{
+	if (strlen(val) >= size)
+		return -ENAMETOOLONG;
+	strcpy(dst, val);
+	return 0;
+}
+
 static int job_word_take(struct job *job, const char *key, const char *val)
 {
-	if (!strcmp(key, "test")) {
-		if (strlen(val) >= sizeof(job->test))
-			return -ENAMETOOLONG;
-		strcpy(job->test, val);
-		return 0;
-	}
+	if (!strcmp(key, "test"))
+		return job_str_take(job->test, sizeof(job->test), val);
+	if (!strcmp(key, "disk"))
+		return job_str_take(job->disk, sizeof(job->disk), val);
+	if (!strcmp(key, "fs"))
+		return job_str_take(job->fs, sizeof(job->fs), val);
+	if (!strcmp(key, "md"))
+		return job_str_take(job->md, sizeof(job->md), val);
 	if (!strcmp(key, "iterations"))
 		return job_uint_parse(val, job_key_max(key), &job->iterations);
 	if (!strcmp(key, "watchdog"))
@@ -85,6 +95,7 @@ int job_parse(struct job *job, const char *cmdline)
 	job->iterations = 1;
 	job->heartbeat = 5;
 	job->monitors = 1;
+	strcpy(job->workdir, "/tmp");
 	while (*p) {
 		size_t n = 0;
 		int quoted = 0;

@@ -169,7 +169,7 @@ int main(void)
 {
 	unsigned int nmod = 0;
 	double t_start, t_ready;
-	char cmdline[4096];
+	char cmdline[4096], why[512];
 	struct job job;
 	int err, jerr;
 
@@ -205,6 +205,10 @@ int main(void)
 		init_fatal("bad-job",
 			   "bad bootbench.* job on the command line: %s",
 			   strerror(-jerr));
+	if (disks_prepare(&job, why, sizeof(why)))
+		init_fatal("disk", "%s", why);
+	/* The benchmarks write under TMPDIR (benchmarks/harness.h). */
+	setenv("TMPDIR", job.workdir, 1);
 	init_done_send(&job, init_job_run(&job));
 	init_poweroff();
 }

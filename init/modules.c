@@ -80,27 +80,50 @@ static int modules_coldplug_one(const char *path, const struct stat *st,
 	return 0;
 }
 
-int modules_load(unsigned int *nloaded)
+/* This kernel's module tree: 1 when it has one, 0 when not, or -errno. */
+static int modules_ctx_open(void)
 {
 	const char *no_config = NULL;
 	char dir[300];
 	struct utsname u;
-	size_t i;
-	int err, pass;
+	int err;
 
-	*nloaded = 0;
 	uname(&u);
 	snprintf(dir, sizeof(dir), "/lib/modules/%s", u.release);
 	if (access(dir, F_OK))
 		return 0;
-	/* An empty configuration list: no modprobe.d in the image. */
+	/*
+	 * An empty configuration list: no modprobe.d in the image. Options
+	 * still come from the command line (brd.rd_size=, init/disks.c).
+	 */
 	modules_ctx = kmod_new(dir, &no_config);
 	if (!modules_ctx)
 		return -ENOMEM;
 	kmod_set_log_fn(modules_ctx, modules_log, NULL);
 	err = kmod_load_resources(modules_ctx);
-	if (err < 0)
-		goto out;
+	if (err < 0) {
+		kmod_unref(modules_ctx);
+		modules_ctx = NULL;
+		return err;
+	}
+	return 1;
+}
+
+static void modules_ctx_close(void)
+{
+	kmod_unref(modules_ctx);
+	modules_ctx = NULL;
+}
+
+int modules_load(unsigned int *nloaded)
+{
+	size_t i;
+	int err, pass;
+
+	*nloaded = 0;
+	err = modules_ctx_open();
+	if (err <= 0)
+		return err;
 	for (i = 0; i < sizeof(modules_needed) / sizeof(modules_needed[0]); i++)
 		modules_probe(modules_needed[i]);
 	/* A loaded bus driver adds devices: walk again for their aliases. */
@@ -111,10 +134,23 @@ int modules_load(unsigned int *nloaded)
 		if (modules_loaded == before)
 			break;
 	}
-	err = 0;
-out:
 	*nloaded = modules_loaded;
-	kmod_unref(modules_ctx);
-	modules_ctx = NULL;
+	modules_ctx_close();
+	return 0;
+}
+
+/*
+ * A module a job needs later (a filesystem, md's level): loaded with
+ * its dependencies; nothing to do when built in or the kernel has no
+ * module tree. Whether the kernel has it shows when it is used.
+ */
+int modules_probe_name(const char *name)
+{
+	int err = modules_ctx_open();
+
+	if (err <= 0)
+		return err;
+	err = modules_probe(name);
+	modules_ctx_close();
 	return err;
 }

@@ -8,7 +8,6 @@
  * exit code 128+N.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -23,11 +22,11 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "proto/names.h"
 
 #define RUN_LINE_MAX 4096
 #define RUN_METRICS_MAX 65536
 #define BENCH_DIR "/bench"
-#define WORK_DIR "/tmp"
 
 struct run_state {
 	struct port *port;
@@ -47,16 +46,6 @@ static double run_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int run_metric_name_valid(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (!isalnum((unsigned char)*s) && !strchr("._-:/", *s))
-			return 0;
-	return 1;
 }
 
 static void run_metric_append(struct run_state *st, const char *name, double v)
@@ -110,7 +99,7 @@ static void run_line_handle(struct run_state *st, char *line)
 			*val++ = '\0';
 			v = strtod(val, &end);
 			if (end != val && !*end && isfinite(v) &&
-			    run_metric_name_valid(name)) {
+			    !names_metric_check(name)) {
 				run_metric_set(st, name, v);
 				st->bench_metrics++;
 				return;
@@ -193,7 +182,7 @@ static int run_child_start(const struct job *job, const char *test, int *outfd,
 	if (*pid == 0) {
 		setsid();
 		dup2(p[1], STDOUT_FILENO);
-		if (chdir(WORK_DIR))
+		if (chdir(job->workdir))
 			_exit(126);
 		/* Benchmarks must not inherit PID 1's protection. */
 		i = open("/proc/self/oom_score_adj", O_WRONLY);

@@ -18,13 +18,21 @@ die() {
 	exit 2
 }
 
-# The job's tests, from TEST or the job file's "test =" line.
-job_tests() {
-	t=${TEST:-}
-	if [ -z "$t" ] && [ -n "${JOB:-}" ] && [ -f "$JOB" ]; then
-		t=$(sed -n 's/^test *= *//p' "$JOB" | tr -d '[] ')
+# A job's value of key $1: variable $2's, or the job file's "$1 =" line;
+# a job file's list ([a, b]) comes out as words.
+job_value() {
+	v=$2
+	if [ -z "$v" ] && [ -n "${JOB:-}" ] && [ -f "$JOB" ]; then
+		v=$(sed -n "s/^$1 *= *//p" "$JOB" | tr -d '[] ')
 	fi
-	echo "$t" | tr ',' ' '
+	echo "$v" | tr ',' ' '
+}
+
+# The job's layers: its tests', and the disk tools its fs and md need.
+job_tests() {
+	job_value test "${TEST:-}"
+	for f in $(job_value fs "${FS:-}"); do echo "fs-$f"; done
+	[ -z "$(job_value md "${MD:-}")" ] || echo md
 }
 
 # Print image $1, or $1 with the layers of the job's tests appended
@@ -37,7 +45,7 @@ layers_add() {
 		return
 	fi
 	name=$(for l in $layers; do basename "$l" .cpio; done | tr '\n' '+')
-	out=$2/initramfs-${name%+}.cpio
+	out=$2/$(basename "$1" .cpio)-${name%+}.cpio
 	mkdir -p "$2"
 	# shellcheck disable=SC2086 # the layers are a word list
 	cat "$1" $layers >"$out.tmp"
@@ -94,13 +102,27 @@ mkdir -p "$cache"
 # builds, the others wait and find it done.
 exec 9>"$cache/.lock"
 flock 9
-mods=$cache/modules.cpio
-if [ ! -f "$mods" ] || [ "$here/modules.list" -nt "$mods" ] || [ "$here/modules.sh" -nt "$mods" ]; then
-	echo "  MODULES $rel ($moddir)" >&2
-	"$here/modules.sh" "$rel" "$moddir" "$cache/stage" "$here/modules.list" >"$cache/modules.spec"
-	"$mkcpio" -o "$mods" "$cache/modules.spec"
+# A job with a disk gets the disk's modules as well: one module tree
+# with one index, so a superset archive in place of the usual one.
+modset=modules
+lists=$here/modules.list
+if [ -n "$(job_value disk "${DISK:-}")" ]; then
+	modset=modules-disk
+	lists="$lists $here/modules-disk.list"
 fi
-img=$cache/initramfs.cpio
+mods=$cache/$modset.cpio
+stale=0
+for f in $lists "$here/modules.sh"; do
+	[ "$f" -nt "$mods" ] && stale=1
+done
+if [ ! -f "$mods" ] || [ "$stale" = 1 ]; then
+	echo "  MODULES $rel ($moddir${modset#modules})" >&2
+	# shellcheck disable=SC2086 # the lists are a word list
+	cat $lists >"$cache/$modset.list"
+	"$here/modules.sh" "$rel" "$moddir" "$cache/stage" "$cache/$modset.list" >"$cache/$modset.spec"
+	"$mkcpio" -o "$mods" "$cache/$modset.spec"
+fi
+img=$cache/initramfs${modset#modules}.cpio
 if [ ! -f "$img" ] || [ "$base" -nt "$img" ] || [ "$mods" -nt "$img" ]; then
 	cat "$base" "$mods" >"$img.tmp"
 	mv "$img.tmp" "$img"

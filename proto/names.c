@@ -33,8 +33,8 @@ const char *names_metric_check(const char *s)
 		return "it is longer than 200 bytes";
 	for (p = s; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || strchr("._:/-", *p)))
-			return "it holds a byte outside [A-Za-z0-9._:/-]";
+		      (*p >= '0' && *p <= '9') || strchr("._:/%-", *p)))
+			return "it holds a byte outside [A-Za-z0-9._:/%-]";
 	return NULL;
 }
 

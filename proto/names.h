@@ -19,7 +19,7 @@
  * no control byte, no leading '.'. NULL when good, else why not.
  */
 const char *names_check(const char *s);
-/* A metric name by the protocol: [A-Za-z0-9._:/-]+, NAMES_METRIC_MAX. */
+/* A metric name by the protocol: [A-Za-z0-9._:/%-]+ (LKP has fio.read_clat_90%_ns), NAMES_METRIC_MAX. */
 const char *names_metric_check(const char *s);
 /*
  * Guest text made safe for a terminal, a log or XML: printable ASCII

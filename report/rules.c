@@ -64,6 +64,9 @@ static const struct {
 	enum rules_direction better;
 } rules_words[] = {
 	{ "latency", RULES_CONTAINS, RULES_LOWER },
+	/* fio's completion and submission latencies */
+	{ "_clat_", RULES_CONTAINS, RULES_LOWER },
+	{ "_slat_", RULES_CONTAINS, RULES_LOWER },
 	{ "per_sec", RULES_CONTAINS, RULES_HIGHER },
 	{ "_per_op", RULES_CONTAINS, RULES_LOWER },
 	{ "_sec", RULES_ENDS, RULES_LOWER },
@@ -75,6 +78,9 @@ static const struct {
 	/* will-it-scale.per_process_ops, perf-bench-futex.ops/s */
 	{ "_ops", RULES_ENDS, RULES_HIGHER },
 	{ "ops/s", RULES_ENDS, RULES_HIGHER },
+	/* fio.read_iops, fio.write_bw_MBps */
+	{ "_iops", RULES_ENDS, RULES_HIGHER },
+	{ "_MBps", RULES_ENDS, RULES_HIGHER },
 };
 
 static int rules_word_matches(const char *name, const char *w,

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "boot/bootbench.h"
+#include "proto/disk.h"
 #include "proto/names.h"
 #include "lib/fileio.h"
 #include "lkpmail.h"
@@ -49,6 +50,16 @@ static void repro_set(struct repro_job *j, const char *key, const char *val)
 	snprintf(j->vals[i], sizeof(j->vals[i]), "%s", val);
 	if (i == j->n)
 		j->n++;
+}
+
+static const char *repro_get(const struct repro_job *j, const char *key)
+{
+	int i;
+
+	for (i = 0; i < j->n; i++)
+		if (!strcmp(j->keys[i], key))
+			return j->vals[i];
+	return NULL;
 }
 
 static void repro_note(const char *what, const char *fmt, ...)
@@ -119,19 +130,16 @@ static void repro_param_value(const char *key, const char *v, char *buf,
 }
 
 /*
- * LKP parameters that need storage a RAM-only guest does not have: a
- * job asking for them measures something else on tmpfs, so refuse.
+ * LKP storage parameters bootbench cannot give (docs/disks.md): a job
+ * asking for them would measure something else, so refuse.
  */
 static const struct {
 	const char *key, *what;
 } repro_storage[] = {
-	{ "disk", "a disk" },
-	{ "fs", "a file system on a disk" },
 	{ "fs2", "a second file system (NFS, CIFS) over the first" },
-	{ "md", "a software RAID array" },
-	{ "raid_level", "a software RAID array" },
-	{ "nr_hdd", "hard disks" },
-	{ "nr_ssd", "SSDs" },
+	{ "raid_level", "a software RAID array of its own level" },
+	{ "nr_hdd", "hard disks by count" },
+	{ "nr_ssd", "SSDs by count" },
 	{ "iosched", "a block device's I/O scheduler" },
 	{ "bp_memmap", "persistent memory" },
 };
@@ -143,7 +151,7 @@ static int repro_storage_check(const struct lkpmail *m)
 	for (i = 0; i < sizeof(repro_storage) / sizeof(repro_storage[0]); i++)
 		if (lkpmail_param_get(m, repro_storage[i].key)) {
 			fprintf(stderr,
-				"bootbench: the report's job needs %s (%s: %s); bootbench's guest has only RAM (tmpfs): it cannot run this job\n",
+				"bootbench: the report's job needs %s (%s: %s), which bootbench's guest cannot have: it cannot run this job\n",
 				repro_storage[i].what, repro_storage[i].key,
 				lkpmail_param_get(m, repro_storage[i].key));
 			return -ENOENT;
@@ -186,14 +194,44 @@ static int repro_param(const struct lkpmail *m, const char *key,
 	return repro_list_pick(m, key, lkpmail_param_get(m, key), out);
 }
 
+/* disk:, fs: and md: as our DISK=, FS=, MD= (docs/disks.md). */
+static int repro_disk_map(const struct lkpmail *m, struct repro_job *j)
+{
+	const char *keys[] = { "disk", "fs", "md" };
+	struct disk_spec d;
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (repro_param(m, keys[i], &v))
+			return -ENOENT;
+		if (!v)
+			continue;
+		if (param_value_check(param_spec_find(keys[i]), v)) {
+			fprintf(stderr,
+				"bootbench: the report's job needs %s: %s, which bootbench cannot give: it has %s\n",
+				keys[i], v, param_spec_find(keys[i])->help);
+			return -ENOENT;
+		}
+		repro_set(j, keys[i], v);
+	}
+	if (!repro_get(j, "disk"))
+		return 0;
+	disk_spec_parse(repro_get(j, "disk"), &d, NULL, 0);
+	if (d.kind != DISK_BRD)
+		repro_note(
+			"scaled",
+			"disk = %s: %u virtio disk(s) of %llu MiB on sparse host files stand for the report's (docs/disks.md)",
+			repro_get(j, "disk"), d.count, d.size >> 20);
+	return 0;
+}
+
 /* LKP testcases we do not run, and what of ours is nearest. */
 static const struct {
 	const char *testcase, *closest;
 } repro_closest[] = {
 	{ "tbench", "hackbench IPC=socket (local socket messaging)" },
-	{ "fio-basic", "dbench (file operations on tmpfs)" },
-	{ "fsmark", "dbench (file operations on tmpfs)" },
-	{ "filebench", "dbench (file operations on tmpfs)" },
+	{ "filebench", "dbench or fsmark on a scratch disk (docs/disks.md)" },
 	{ "reaim", "aim9 (the AIM suite's single-process tests)" },
 	{ "schbench", "perf-bench-sched-pipe (wakeup latency)" },
 	{ "vm-scalability", "aim9 AIM9_TEST=fork_test (page tables)" },
@@ -481,6 +519,9 @@ static int repro_stressng_params(const struct lkpmail *m, struct repro_job *j)
 			"bootbench: the stress-ng report names no stressor (test:): give the report with its job parameters\n");
 		return -ENOENT;
 	}
+	/* A report with a disk and a filesystem may run the disk ones. */
+	param_stressor_disk_set(lkpmail_param_get(m, "disk") &&
+				lkpmail_param_get(m, "fs"));
 	if (param_stressor_why(v, why, sizeof(why))) {
 		fprintf(stderr, "bootbench: %s\n", why);
 		return -ENOENT;
@@ -500,6 +541,91 @@ static int repro_stressng_params(const struct lkpmail *m, struct repro_job *j)
 	if (!v)
 		repro_note("guessed",
 			   "testtime = 60 (LKP's stress-ng jobs' value)");
+	return 0;
+}
+
+/*
+ * LKP's test_size, at most half the disk that stands for the report's
+ * (virtio disks are 4 GiB unless sized): said when scaled.
+ */
+static void repro_test_size(struct repro_job *j, const char *v)
+{
+	unsigned long long want, cap = 2ULL << 30;
+	const char *disk = repro_get(j, "disk");
+	struct disk_spec d;
+	char buf[32];
+
+	if (disk && !disk_spec_parse(disk, &d, NULL, 0))
+		cap = d.size / 2;
+	if (param_size_parse(v, &want) || want <= cap) {
+		repro_set(j, "test_size", v);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%lluM", cap >> 20);
+	repro_set(j, "test_size", buf);
+	repro_note(
+		"scaled",
+		"test_size = %s (the report's %s; half the disk that stands for its)",
+		buf, v);
+}
+
+/* LKP's fio-basic: rw, bs, ioengine, iodepth, direct, test_size, ... */
+static int repro_fio_params(const struct lkpmail *m, struct repro_job *j)
+{
+	static const char *const keys[] = { "rw",      "bs",	 "ioengine",
+					    "iodepth", "direct", "time_based",
+					    "nr_task", "runtime" };
+	const char *v;
+	size_t i;
+
+	repro_set(j, "test", "fio");
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (repro_copy(m, j, keys[i], keys[i]))
+			return -ENOENT;
+	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
+		return -ENOENT;
+	repro_test_size(j, v ? v : "2G");
+	return 0;
+}
+
+/* LKP's counts with a word: "16d", "256fpd", "1x" are 16, 256, 1. */
+static const char *repro_count_word(const char *v, char *buf, size_t size)
+{
+	size_t n = strspn(v, "0123456789");
+
+	if (!n ||
+	    (strcmp(v + n, "d") && strcmp(v + n, "fpd") && strcmp(v + n, "x")))
+		return v;
+	snprintf(buf, size, "%.*s", (int)n, v);
+	return buf;
+}
+
+/* LKP's fsmark: its keys, iterations as fs_mark's loops. */
+static int repro_fsmark_params(const struct lkpmail *m, struct repro_job *j)
+{
+	static const char *const keys[][2] = {
+		{ "nr_threads", "nr_threads" },
+		{ "filesize", "filesize" },
+		{ "sync_method", "sync_method" },
+		{ "nr_directories", "nr_directories" },
+		{ "nr_files_per_directory", "nr_files_per_directory" },
+		{ "iterations", "loops" },
+	};
+	char buf[32];
+	const char *v;
+	size_t i;
+
+	repro_set(j, "test", "fsmark");
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (repro_param(m, keys[i][0], &v))
+			return -ENOENT;
+		if (!v)
+			continue;
+		repro_set(j, keys[i][1], repro_count_word(v, buf, sizeof(buf)));
+	}
+	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
+		return -ENOENT;
+	repro_test_size(j, v ? v : "2G");
 	return 0;
 }
 
@@ -548,12 +674,20 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		return repro_aim9_params(m, j);
 	if (!strcmp(tc, "dbench")) {
 		repro_set(j, "test", "dbench");
-		return repro_copy(m, j, "nr_threads", "nr_threads");
+		if (repro_copy(m, j, "nr_threads", "nr_threads"))
+			return -ENOENT;
+		return repro_disk_map(m, j);
 	}
+	if (!strcmp(tc, "fio-basic"))
+		return repro_fio_params(m, j);
+	if (!strcmp(tc, "fsmark"))
+		return repro_fsmark_params(m, j);
 	if (!strcmp(tc, "perf-bench-sched-pipe"))
 		return repro_pipe_params(m, j);
 	if (!strcmp(tc, "stress-ng"))
-		return repro_stressng_params(m, j);
+		return repro_stressng_params(m, j) || repro_disk_map(m, j) ?
+			       -ENOENT :
+			       0;
 	if (!strcmp(tc, "will-it-scale"))
 		return repro_wis_params(m, j);
 	if (!strcmp(tc, "perf-bench-futex"))
@@ -796,12 +930,11 @@ static void repro_ignored_note(const struct lkpmail *m,
 				"left out",
 				"ucode: %s (a guest runs on the host's CPU microcode)",
 				m->params[i].val);
-		else if (!word_listed(k, used))
+		else if (!word_listed(k, used) && !repro_get(j, k))
 			repro_note("left out",
 				   "%s: %s (no such knob in bootbench)", k,
 				   m->params[i].val);
 	}
-	(void)j;
 }
 
 static int repro_job_write(const char *path, const char *report,
@@ -861,6 +994,15 @@ static const struct {
 	{ "netperf.ThroughputBoth_total_tps",
 	  "netperf.ThroughputBoth_total_tps" },
 	{ "netperf.workload", "netperf.workload" },
+	{ "fio.read_bw_MBps", "fio.read_bw_MBps" },
+	{ "fio.write_bw_MBps", "fio.write_bw_MBps" },
+	{ "fio.read_iops", "fio.read_iops" },
+	{ "fio.write_iops", "fio.write_iops" },
+	{ "fio.read_clat_mean_ns", "fio.read_clat_mean_ns" },
+	{ "fio.write_clat_mean_ns", "fio.write_clat_mean_ns" },
+	{ "fio.workload", "fio.workload" },
+	{ "fsmark.files_per_sec", "fsmark.files_per_sec" },
+	{ "fsmark.app_overhead", "fsmark.app_overhead" },
 };
 
 /*

@@ -71,6 +71,7 @@ area fit test
 area pvh test
 area lava test
 area stressng test
+area disks test
 area wis test
 area netperf test
 area hostile test

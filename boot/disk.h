@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_BOOT_DISK_H
+#define BOOTBENCH_BOOT_DISK_H
+
+#include <stddef.h>
+
+#include "proto/disk.h"
+#include "proto/json.h"
+
+/*
+ * The host's side of a job's scratch disks (docs/disks.md): the checks,
+ * the sparse files behind virtio disks (made for each boot and removed
+ * after it unless KEEP_DISK=1), QEMU's arguments, the command line that
+ * sizes brd, and what job.json says of them.
+ */
+struct disk_host {
+	int on; /* the job says disk= */
+	struct disk_spec spec;
+	unsigned long long asked; /* the size the job asked for, each */
+	const char *fs, *md;
+	const char *dir; /* where the files go: DISK_DIR */
+	int keep; /* KEEP_DISK=1 */
+	char *files[DISK_MAX];
+	char cache[16]; /* QEMU's cache mode: none, or writeback */
+	char backing[64]; /* the host filesystem under the files */
+};
+
+struct run_opts;
+/* The job's disk=, fs= and md= agree with each other. */
+int disk_opts_check(struct run_opts *o);
+/* RAM disks fit the machine's memory (after the topology is known). */
+int disk_mem_fit(struct run_opts *o);
+/* Words for the kernel command line (brd's sizes), or "". */
+void disk_cmdline_words(const struct disk_host *d, char *buf, size_t size);
+/* The backing files of one boot; disk_files_remove undoes it. */
+int disk_files_create(struct disk_host *d);
+void disk_files_remove(struct disk_host *d);
+void disk_json_write(struct json_buf *j, const struct disk_host *d);
+
+#endif

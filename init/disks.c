@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The job's scratch disk (docs/disks.md): find the disks the host gave
+ * (virtio vda, vdb, ... or the brd RAM disks ram0, ...), build the md
+ * array over them, make the filesystem with Debian's mkfs (the image's
+ * fs-<fs> layer), mount it at /fs/<device> as LKP does, and make it the
+ * benchmarks' working directory. What fails is one line naming it and
+ * its fix; the host's verdict carries it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "init.h"
+#include "proto/disk.h"
+
+#define DISKS_WAIT_MS 10000
+
+struct disks_fs {
+	const char *name, *package, *mkfs;
+	/* Before the device: quiet, force, and no discard (a fresh disk). */
+	const char *args[6];
+	const char *mount_data;
+};
+
+/*
+ * ext4's noinit_itable: mke2fs leaves the inode tables to a kernel
+ * thread that zeroes them after the mount, which would write beside the
+ * benchmark for minutes; the mount option keeps that thread off.
+ */
+static const struct disks_fs disks_fs_table[] = {
+	{ "ext4",
+	  "e2fsprogs",
+	  "/usr/sbin/mke2fs",
+	  { "-t", "ext4", "-q", "-F", "-E", "nodiscard" },
+	  "noinit_itable" },
+	{ "xfs", "xfsprogs", "/usr/sbin/mkfs.xfs", { "-f", "-q", "-K" }, NULL },
+	{ "btrfs",
+	  "btrfs-progs",
+	  "/usr/sbin/mkfs.btrfs",
+	  { "-f", "-q", "-K" },
+	  NULL },
+	{ "f2fs",
+	  "f2fs-tools",
+	  "/usr/sbin/mkfs.f2fs",
+	  { "-f", "-q", "-t", "0" },
+	  NULL },
+};
+
+struct disks_state {
+	struct disk_spec spec;
+	char devs[DISK_MAX][16];
+	char target[16]; /* what the filesystem goes on: md0 or a disk */
+	char *why;
+	size_t size;
+};
+
+static int disks_fail(struct disks_state *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int disks_fail(struct disks_state *st, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(st->why, st->size, fmt, ap);
+	va_end(ap);
+	return -EIO;
+}
+
+/* Run @argv to its end: its exit status, its output's last line in @out. */
+static int disks_exec(char *const argv[], char *out, size_t size)
+{
+	char buf[4096], *last;
+	size_t len = 0;
+	int p[2], status;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -errno;
+	}
+	if (pid == 0) {
+		dup2(p[1], STDOUT_FILENO);
+		dup2(p[1], STDERR_FILENO);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(p[1]);
+	/* Keep the tail: the last line says why a tool failed. */
+	while ((n = read(p[0], buf + len, sizeof(buf) - 1 - len)) > 0) {
+		len += n;
+		if (len == sizeof(buf) - 1) {
+			memmove(buf, buf + len / 2, len - len / 2);
+			len -= len / 2;
+		}
+	}
+	close(p[0]);
+	buf[len] = '\0';
+	while (len && buf[len - 1] == '\n')
+		buf[--len] = '\0';
+	last = strrchr(buf, '\n');
+	last = last ? last + 1 : buf;
+	len = strlen(last);
+	if (len >= size)
+		len = size - 1;
+	memcpy(out, last, len);
+	out[len] = '\0';
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static int disks_block_wait(const char *name)
+{
+	char path[64];
+	int ms;
+
+	snprintf(path, sizeof(path), "/sys/block/%s", name);
+	for (ms = 0; ms < DISKS_WAIT_MS; ms += 50) {
+		if (!access(path, F_OK))
+			return 0;
+		usleep(50000);
+	}
+	return -ENOENT;
+}
+
+static int disks_devices_find(struct disks_state *st)
+{
+	unsigned int i;
+
+	/* brd takes rd_nr and rd_size from the command line (the host's). */
+	if (st->spec.kind == DISK_BRD)
+		modules_probe_name("brd");
+	for (i = 0; i < st->spec.count; i++) {
+		if (st->spec.kind == DISK_BRD)
+			snprintf(st->devs[i], sizeof(st->devs[i]), "ram%u", i);
+		else
+			snprintf(st->devs[i], sizeof(st->devs[i]), "vd%c",
+				 'a' + i);
+		if (disks_block_wait(st->devs[i]))
+			return disks_fail(
+				st,
+				st->spec.kind == DISK_BRD ?
+					"no RAM disk /dev/%s: the kernel needs CONFIG_BLK_DEV_RAM (kconfigs/disk.config) or the brd module" :
+					"no virtio disk /dev/%s: the kernel needs CONFIG_VIRTIO_BLK (kconfigs/disk.config) or the virtio_blk module",
+				st->devs[i]);
+	}
+	snprintf(st->target, sizeof(st->target), "%s", st->devs[0]);
+	return 0;
+}
+
+/*
+ * RAID1's mirror is created clean: a resync would read and write every
+ * block beside the benchmark. Debian's mdadm makes /dev/md0 itself when
+ * no udev runs.
+ */
+static int disks_md_build(struct disks_state *st, const char *md)
+{
+	char *argv[16 + DISK_MAX], devs[DISK_MAX][24], level[16], n[32],
+		out[256];
+	int a = 0, raid1 = !strcmp(md, "RAID1");
+	unsigned int i;
+	int err;
+
+	modules_probe_name(raid1 ? "raid1" : "raid0");
+	mkdir("/run", 0755);
+	snprintf(level, sizeof(level), "--level=%d", raid1);
+	snprintf(n, sizeof(n), "--raid-devices=%u", st->spec.count);
+	argv[a++] = "/usr/sbin/mdadm";
+	argv[a++] = "--create";
+	argv[a++] = "/dev/md0";
+	argv[a++] = "--run";
+	argv[a++] = "--force";
+	argv[a++] = "--metadata=1.2";
+	argv[a++] = level;
+	argv[a++] = n;
+	if (raid1)
+		argv[a++] = "--assume-clean";
+	for (i = 0; i < st->spec.count; i++) {
+		snprintf(devs[i], sizeof(devs[i]), "/dev/%s", st->devs[i]);
+		argv[a++] = devs[i];
+	}
+	argv[a] = NULL;
+	if (access(argv[0], X_OK))
+		return disks_fail(
+			st,
+			"MD=%s: the image has no mdadm: run the job through make run, which adds Debian's mdadm (its md layer)",
+			md);
+	err = disks_exec(argv, out, sizeof(out));
+	if (err || disks_block_wait("md0"))
+		return disks_fail(
+			st,
+			"MD=%s: mdadm could not build /dev/md0 (%s): the kernel needs CONFIG_MD_%s (kconfigs/disk.config) or its module",
+			md, out[0] ? out : "no md0", raid1 ? "RAID1" : "RAID0");
+	snprintf(st->target, sizeof(st->target), "md0");
+	return 0;
+}
+
+static const struct disks_fs *disks_fs_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(disks_fs_table) / sizeof(disks_fs_table[0]); i++)
+		if (!strcmp(disks_fs_table[i].name, name))
+			return &disks_fs_table[i];
+	return NULL;
+}
+
+static int disks_mkfs(struct disks_state *st, const struct disks_fs *fs,
+		      const char *dev)
+{
+	char *argv[10], out[256];
+	int a = 0, i, err;
+
+	if (access(fs->mkfs, X_OK))
+		return disks_fail(
+			st,
+			"FS=%s: the image has no %s: run the job through make run, which adds Debian's %s (its fs-%s layer)",
+			fs->name, fs->mkfs, fs->package, fs->name);
+	argv[a++] = (char *)fs->mkfs;
+	for (i = 0; i < 6 && fs->args[i]; i++)
+		argv[a++] = (char *)fs->args[i];
+	argv[a++] = (char *)dev;
+	argv[a] = NULL;
+	err = disks_exec(argv, out, sizeof(out));
+	if (err)
+		return disks_fail(st, "FS=%s: %s %s failed (%s): %s", fs->name,
+				  fs->mkfs, dev,
+				  err < 0 ? strerror(-err) : "exit",
+				  out[0] ? out : "no message");
+	return 0;
+}
+
+/* mkfs and mount one device at /fs/<name>. */
+static int disks_fs_make(struct disks_state *st, const struct disks_fs *fs,
+			 const char *name, char *mnt, size_t size)
+{
+	char dev[32];
+	int err;
+
+	snprintf(dev, sizeof(dev), "/dev/%s", name);
+	err = disks_mkfs(st, fs, dev);
+	if (err)
+		return err;
+	/*
+	 * ext4, xfs and btrfs take crc32c from the crypto API, which would
+	 * load it through modprobe: the image has none, so load it here.
+	 */
+	modules_probe_name("crc32c_generic");
+	modules_probe_name(fs->name);
+	mkdir("/fs", 0755);
+	snprintf(mnt, size, "/fs/%s", name);
+	mkdir(mnt, 0755);
+	if (mount(dev, mnt, fs->name, 0, fs->mount_data))
+		return disks_fail(
+			st,
+			errno == ENODEV ?
+				"FS=%s: the kernel has no %s filesystem (mount %s: %s): build it in (kconfigs/disk.config) or give its module (MODULES=)" :
+				"FS=%s: cannot mount %s on %s: %s",
+			fs->name, errno == ENODEV ? fs->name : dev,
+			errno == ENODEV ? dev : mnt, strerror(errno));
+	/* Every benchmark user may write there, as in /tmp. */
+	chmod(mnt, 01777);
+	return 0;
+}
+
+static double disks_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int disks_prepare(struct job *job, char *why, size_t size)
+{
+	struct disks_state st = { .why = why, .size = size };
+	const struct disks_fs *fs = NULL;
+	char mnt[64];
+	double t0 = disks_now();
+	unsigned int i;
+	int err;
+
+	if (!job->disk[0])
+		return 0;
+	if (disk_spec_parse(job->disk, &st.spec, why, size))
+		return -EINVAL;
+	if (job->fs[0] && !(fs = disks_fs_find(job->fs)))
+		return disks_fail(&st, "FS=%s: give ext4, xfs, btrfs or f2fs",
+				  job->fs);
+	err = disks_devices_find(&st);
+	if (!err && job->md[0])
+		err = disks_md_build(&st, job->md);
+	if (err || !fs)
+		return err;
+	if (job->md[0])
+		err = disks_fs_make(&st, fs, st.target, job->workdir,
+				    sizeof(job->workdir));
+	/* Without md each disk gets its filesystem; the first is the cwd. */
+	for (i = 0; !job->md[0] && i < st.spec.count && !err; i++)
+		err = disks_fs_make(&st, fs, st.devs[i], i ? mnt : job->workdir,
+				    i ? sizeof(mnt) : sizeof(job->workdir));
+	if (!err)
+		fprintf(stderr,
+			"bootbench-init: disk: %s on /dev/%s%s%s, mounted on %s in %.2f s\n",
+			fs->name, st.target, job->md[0] ? " " : "", job->md,
+			job->workdir, disks_now() - t0);
+	return err;
+}

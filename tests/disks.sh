@@ -1,0 +1,88 @@
+# Sourced by tests/run.sh: scratch disks and filesystems in the guest
+# (docs/disks.md): DISK=, FS=, MD= checked before a boot; boots with a
+# virtio SSD holding xfs (fio), a RAM disk holding ext4 (fsmark), md
+# RAID0 over two disks, a kernel that lacks the filesystem, and a disk
+# that fills; the host's disk files gone after each run.
+dk_res=$T/dkres
+dk_dir=$T/dk-files
+
+# Refusals before anything boots: one line, exit 2.
+dk_refuse() {
+	name=$1 pattern=$2
+	shift 2
+	expect_bad "$name" 2 "$pattern" "$tool" run --plan --test fio "$@"
+}
+dk_refuse "FS without DISK" "FS=xfs needs a disk to go on: give DISK=1SSD" --param fs=xfs
+dk_refuse "MD over one disk" "MD=RAID1 needs two disks or more: give DISK=2SSD" \
+	--param disk=1SSD --param md=RAID1
+dk_refuse "a disk spec that is none" "DISK=3XYZ is no disk spec: give <n>HDD or <n>SSD" --param disk=3XYZ
+dk_refuse "a RAM disk without a size" "DISK=1BRD is no disk spec" --param disk=1BRD
+dk_refuse "nine disks" "n at most 8" --param disk=9SSD
+dk_refuse "FS=ntfs" "FS=ntfs is not valid: give the filesystem" --param disk=1SSD --param fs=ntfs
+dk_refuse "a fio block size that is no size" "BS=4q is not valid" --param bs=4q
+
+# dk_boot NAME MAKE-VARIABLES...: one make run into $dk_res; sets dk_rc,
+# dk_run (the run directory) and leaves the output in $T/dk.out.
+dk_boot() {
+	dk_name=$1
+	shift
+	rm -rf "$dk_res"
+	make -s run O="$O" RESULTS="$dk_res" DISK_DIR="$dk_dir" SMP=2 MEM=1024 Q=1 "$@" >"$T/dk.out" 2>&1
+	dk_rc=$?
+	dk_run=$(ls -d "$dk_res"/*/*/*/0 2>/dev/null | head -n 1)
+}
+
+# dk_metric FILE NAME: the metric's value in a run's stats.json, or 0.
+dk_metric() {
+	v=$($j "$dk_run/stats.json" "$1" 2>/dev/null)
+	echo "${v:-0}"
+}
+
+dk_boot fio-xfs TEST=fio DISK=1SSD FS=xfs RW=randwrite BS=4k TEST_SIZE=32M RUNTIME=20
+dk_w=$(dk_metric fio.write_bw_MBps)
+dk_i=$(dk_metric fio.write_iops)
+dk_n=$(dk_metric fio.workload)
+check "disks: fio randwrite on a virtio SSD with xfs: exit 0, write_bw_MBps ($dk_w) and write_iops ($dk_i) > 0, workload $dk_n = 32M / 4k" \
+	sh -c "test $dk_rc -eq 0 && awk -v a='$dk_w' -v b='$dk_i' -v n='$dk_n' 'BEGIN { exit !(a > 0 && b > 0 && n == 8192) }'"
+check "disks: the benchmark ran on the disk's xfs mounted at /fs/vda" \
+	sh -c "grep -q 'disk: xfs on /dev/vda, mounted on /fs/vda' '$dk_run/console.log' && grep -q 'fio_testfile\\|in /fs/vda' '$dk_run/samples.jsonl'"
+dk_js=$(grep -o '"disk":{[^}]*}' "$dk_run/job.json" 2>/dev/null)
+dk_f() { echo "$dk_js" | sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p"; }
+check "disks: job.json says what the disk really is: $(dk_f kind) with $(dk_f fs), a sparse file on the host's $(dk_f host_fs), cache=$(dk_f cache)" \
+	sh -c "test '$(dk_f kind)' = SSD && test '$(dk_f fs)' = xfs && test -n '$(dk_f host_fs)' && test -n '$(dk_f cache)'"
+check "disks: the host's disk file is removed after the run" \
+	sh -c "test -d '$dk_dir' && test -z \"\$(ls -A '$dk_dir')\""
+
+dk_boot fsmark-brd TEST=fsmark DISK=1BRD_256M FS=ext4 TEST_SIZE=4M FILESIZE=8K NR_THREADS=2
+dk_f=$(dk_metric fsmark.files_per_sec)
+check "disks: fsmark on a RAM disk with ext4: exit 0, files_per_sec ($dk_f) > 0" \
+	sh -c "test $dk_rc -eq 0 && awk -v a='$dk_f' 'BEGIN { exit !(a > 0) }'"
+check "disks: the RAM disk is brd's ram0 of 256 MiB, sized on the command line" \
+	sh -c "grep -q 'brd.rd_nr=1 brd.rd_size=262144' '$dk_run/job.json' && grep -q 'disk: ext4 on /dev/ram0' '$dk_run/console.log'"
+
+dk_boot md-raid0 TEST=fio DISK=2SSD MD=RAID0 FS=ext4 RW=write BS=64k TEST_SIZE=16M
+dk_w=$(dk_metric fio.write_bw_MBps)
+check "disks: md RAID0 over two virtio disks with ext4: exit 0, fio write_bw_MBps ($dk_w) > 0" \
+	sh -c "test $dk_rc -eq 0 && awk -v a='$dk_w' 'BEGIN { exit !(a > 0) }' && grep -q 'disk: ext4 on /dev/md0 RAID0' '$dk_run/console.log'"
+check "disks: both disk files are removed after the run" sh -c "test -z \"\$(ls -A '$dk_dir')\""
+
+# A disk that fills: the benchmark fails, the run says so and keeps it.
+dk_boot full TEST=fio DISK=1BRD_32M FS=ext4 RW=write BS=1M TEST_SIZE=128M
+check "disks: a disk that fills fails the benchmark (exit $dk_rc), the run directory keeps what arrived" \
+	sh -c "test $dk_rc -ne 0 && test -f '$dk_run/job.json' && grep -q 'No space left on device\\|ENOSPC' '$dk_run/samples.jsonl'"
+
+# A kernel without the filesystem: its module tree without xfs.
+if [ "$builtin" = 0 ]; then
+	dk_rel=$(cat "$(dirname "$KDEF")/release" 2>/dev/null)
+	dk_mods=$(dirname "$KDEF")/root/lib/modules/$dk_rel
+	rm -rf "$T/dk-mods"
+	mkdir -p "$T/dk-mods"
+	cp -rs "$(cd "$dk_mods" && pwd)" "$T/dk-mods/$dk_rel" 2>/dev/null
+	find "$T/dk-mods" -name 'xfs.ko*' -delete
+	dk_boot nofs TEST=fio DISK=1SSD FS=xfs TEST_SIZE=4M MODULES="$T/dk-mods/$dk_rel"
+	dk_e=$(grep -o 'FS=xfs: the kernel has no xfs filesystem[^"]*' "$dk_run/job.json" 2>/dev/null | head -n 1)
+	check "disks: a kernel without xfs: one line naming it and the fix ($dk_e), exit $dk_rc" \
+		sh -c "test $dk_rc -ne 0 && test -n '$dk_e' && grep -q 'kconfigs/disk.config' '$dk_run/job.json'"
+else
+	skip "disks: a kernel without xfs" "the kernel under test has no module tree"
+fi
