@@ -3,7 +3,8 @@
 # Natively first (the very binary of the image): each TCP and UDP test
 # for a second with two pairs, whose own check (receiver's bytes against
 # the sender's, both ends' transactions) must hold; bad parameters are
-# one-line errors. Then two short boots, TCP_STREAM and TCP_RR, 2 pairs
+# one-line errors. Then three short boots, TCP_STREAM, TCP_RR and
+# SCTP_STREAM (the kernel's module loaded by the init), 2 pairs
 # on 2 CPUs, over the guest's loopback.
 nb=$B/guest/bench
 
@@ -93,3 +94,15 @@ np_boot() {
 }
 np_boot stream Mbps NETPERF_TEST=TCP_STREAM
 np_boot rr tps NETPERF_TEST=TCP_RR
+# SCTP with Debian's modular kernel: the image carries sctp and the init
+# loads it (initramfs/modules-sctp.list); LKP's SCTP jobs send 10K.
+np_sctp=0
+find "$(dirname "$KDEF")" -name 'sctp.ko*' 2>/dev/null | grep -q . && np_sctp=1
+for np_c in "$(dirname "$KDEF")/../../../.config" "$(dirname "$KDEF")"/root/boot/config-*; do
+	[ -f "$np_c" ] && grep -q '^CONFIG_IP_SCTP=y' "$np_c" && np_sctp=1
+done
+if [ "$np_sctp" = 1 ]; then
+	np_boot sctp Mbps NETPERF_TEST=SCTP_STREAM SEND_SIZE=10240
+else
+	skip "netperf: boot (sctp)" "kernel $KDEF has no SCTP, neither module nor built in"
+fi
