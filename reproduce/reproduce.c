@@ -588,13 +588,13 @@ static int repro_fio_params(const struct lkpmail *m, struct repro_job *j)
 	return 0;
 }
 
-/* LKP's counts with a word: "16d", "256fpd", "1x" are 16, 256, 1. */
+/* LKP's counts with a word: "16d", "256fpd", "1x", "1024f" are numbers. */
 static const char *repro_count_word(const char *v, char *buf, size_t size)
 {
 	size_t n = strspn(v, "0123456789");
 
-	if (!n ||
-	    (strcmp(v + n, "d") && strcmp(v + n, "fpd") && strcmp(v + n, "x")))
+	if (!n || (strcmp(v + n, "d") && strcmp(v + n, "fpd") &&
+		   strcmp(v + n, "x") && strcmp(v + n, "f")))
 		return v;
 	snprintf(buf, size, "%.*s", (int)n, v);
 	return buf;
@@ -624,6 +624,38 @@ static int repro_fsmark_params(const struct lkpmail *m, struct repro_job *j)
 		repro_set(j, keys[i][1], repro_count_word(v, buf, sizeof(buf)));
 	}
 	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
+		return -ENOENT;
+	repro_test_size(j, v ? v : "2G");
+	return 0;
+}
+
+/* LKP's sysbench-fileio: period is the runtime, size the test size. */
+static int repro_sysbench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	static const char *const keys[][2] = {
+		{ "period", "runtime" },  { "nr_threads", "nr_threads" },
+		{ "filenum", "filenum" }, { "rwmode", "rwmode" },
+		{ "iomode", "iomode" },
+	};
+	char buf[32];
+	const char *v;
+	size_t i;
+
+	repro_set(j, "test", "sysbench-fileio");
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (repro_param(m, keys[i][0], &v))
+			return -ENOENT;
+		if (!v)
+			continue;
+		if (!strcmp(keys[i][1], "runtime")) {
+			repro_seconds(v, buf, sizeof(buf));
+			v = buf;
+		} else {
+			v = repro_count_word(v, buf, sizeof(buf));
+		}
+		repro_set(j, keys[i][1], v);
+	}
+	if (repro_disk_map(m, j) || repro_param(m, "size", &v))
 		return -ENOENT;
 	repro_test_size(j, v ? v : "2G");
 	return 0;
@@ -682,6 +714,8 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		return repro_fio_params(m, j);
 	if (!strcmp(tc, "fsmark"))
 		return repro_fsmark_params(m, j);
+	if (!strcmp(tc, "sysbench-fileio"))
+		return repro_sysbench_params(m, j);
 	if (!strcmp(tc, "perf-bench-sched-pipe"))
 		return repro_pipe_params(m, j);
 	if (!strcmp(tc, "stress-ng"))
@@ -911,9 +945,10 @@ static void repro_ignored_note(const struct lkpmail *m,
 			       const struct repro_job *j)
 {
 	static const char *const used[] = {
-		"test",	     "nr_task",	   "runtime",  "nr_threads", "mode",
-		"ipc",	     "iterations", "testtime", "loops",	     "shared",
-		"send_size", "ip",	   "cluster",  NULL,
+		"test",	     "nr_task", "runtime",    "nr_threads",
+		"mode",	     "ipc",	"iterations", "testtime",
+		"loops",     "shared",	"period",     "size",
+		"send_size", "ip",	"cluster",    NULL,
 	};
 	int i;
 
@@ -1002,6 +1037,16 @@ static const struct {
 	{ "fio.write_clat_mean_ns", "fio.write_clat_mean_ns" },
 	{ "fio.workload", "fio.workload" },
 	{ "fsmark.files_per_sec", "fsmark.files_per_sec" },
+	{ "sysbench-fileio.read_operations/s",
+	  "sysbench-fileio.read_operations/s" },
+	{ "sysbench-fileio.write_operations/s",
+	  "sysbench-fileio.write_operations/s" },
+	{ "sysbench-fileio.fsync_operations/s",
+	  "sysbench-fileio.fsync_operations/s" },
+	{ "sysbench-fileio.read_bytes_MB/s",
+	  "sysbench-fileio.read_bytes_MB/s" },
+	{ "sysbench-fileio.write_bytes_MB/s",
+	  "sysbench-fileio.write_bytes_MB/s" },
 	{ "fsmark.app_overhead", "fsmark.app_overhead" },
 };
 

@@ -66,6 +66,12 @@ check "disks: md RAID0 over two virtio disks with ext4: exit 0, fio write_bw_MBp
 	sh -c "test $dk_rc -eq 0 && awk -v a='$dk_w' 'BEGIN { exit !(a > 0) }' && grep -q 'disk: ext4 on /dev/md0 RAID0' '$dk_run/console.log'"
 check "disks: both disk files are removed after the run" sh -c "test -z \"\$(ls -A '$dk_dir')\""
 
+dk_boot sysbench-btrfs TEST=sysbench-fileio DISK=1SSD FS=btrfs TEST_SIZE=16M FILENUM=8 RUNTIME=3 NR_THREADS=2
+dk_r=$(dk_metric sysbench-fileio.read_operations/s)
+dk_o=$(dk_metric sysbench-fileio.operations/s)
+check "disks: Debian's sysbench fileio rndrw on btrfs: exit 0, read_operations/s ($dk_r) and operations/s ($dk_o) > 0" \
+	sh -c "test $dk_rc -eq 0 && awk -v a='$dk_r' -v b='$dk_o' 'BEGIN { exit !(a > 0 && b > 0) }'"
+
 # A disk that fills: the benchmark fails, the run says so and keeps it.
 dk_boot full TEST=fio DISK=1BRD_32M FS=ext4 RW=write BS=1M TEST_SIZE=128M
 check "disks: a disk that fills fails the benchmark (exit $dk_rc), the run directory keeps what arrived" \
