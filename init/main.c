@@ -165,6 +165,23 @@ static void init_port_open(void)
 			PROTO_PORT_NAME, strerror(-err));
 }
 
+/*
+ * netperf's SCTP tests need the kernel's SCTP, a module in distribution
+ * kernels, which LKP's netperf job loads (modprobe sctp) and the kernel
+ * cannot load by itself without modprobe: the image carries it for such
+ * a job (initramfs/image.sh). A kernel without it says so in the test.
+ */
+static void init_sctp_load(const struct job *job)
+{
+	int i;
+
+	for (i = 0; i < job->nargs; i++)
+		if (!strncmp(job->args[i], "--netperf_test=SCTP_", 20)) {
+			modules_probe_name("crc32c_generic");
+			modules_probe_name("sctp");
+		}
+}
+
 int main(void)
 {
 	unsigned int nmod = 0;
@@ -207,6 +224,7 @@ int main(void)
 			   strerror(-jerr));
 	if (disks_prepare(&job, why, sizeof(why)))
 		init_fatal("disk", "%s", why);
+	init_sctp_load(&job);
 	/* The benchmarks write under TMPDIR (benchmarks/harness.h). */
 	setenv("TMPDIR", job.workdir, 1);
 	init_done_send(&job, init_job_run(&job));

@@ -102,14 +102,21 @@ mkdir -p "$cache"
 # builds, the others wait and find it done.
 exec 9>"$cache/.lock"
 flock 9
-# A job with a disk gets the disk's modules as well: one module tree
-# with one index, so a superset archive in place of the usual one.
+# A job with a disk gets the disk's modules as well, one of netperf's
+# SCTP tests the kernel's sctp: one module tree with one index, so a
+# superset archive in place of the usual one.
 modset=modules
 lists=$here/modules.list
 if [ -n "$(job_value disk "${DISK:-}")" ]; then
 	modset=modules-disk
 	lists="$lists $here/modules-disk.list"
 fi
+case " $(job_value netperf_test "${NETPERF_TEST:-}") " in
+*" SCTP_"*)
+	modset=$modset-sctp
+	lists="$lists $here/modules-sctp.list"
+	;;
+esac
 mods=$cache/$modset.cpio
 stale=0
 for f in $lists "$here/modules.sh"; do

@@ -230,7 +230,6 @@ static int repro_disk_map(const struct lkpmail *m, struct repro_job *j)
 static const struct {
 	const char *testcase, *closest;
 } repro_closest[] = {
-	{ "netperf", "hackbench IPC=socket (local socket messaging)" },
 	{ "tbench", "hackbench IPC=socket (local socket messaging)" },
 	{ "filebench", "dbench or fsmark on a scratch disk (docs/disks.md)" },
 	{ "reaim", "aim9 (the AIM suite's single-process tests)" },
@@ -418,6 +417,45 @@ static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
 	repro_set(j, "mode", threads ? "threads" : "process");
 	if (repro_copy_or(m, j, "nr_task", "100%",
 			  "the report gives no task count"))
+		return -ENOENT;
+	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+}
+
+/*
+ * LKP's netperf: test, nr_threads, runtime, send_size, over loopback
+ * (cluster: cs-localhost) on IPv4; we have no other link nor IPv6.
+ */
+static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("netperf_test");
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: netperf test '%s' is not one bootbench implements: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "netperf");
+	repro_set(j, "netperf_test", v);
+	v = lkpmail_param_get(m, "ip");
+	if (v && strcmp(v, "ipv4")) {
+		fprintf(stderr,
+			"bootbench: netperf over %s: bootbench's netperf runs over IPv4 loopback only (ip: ipv4)\n",
+			v);
+		return -ENOENT;
+	}
+	v = lkpmail_param_get(m, "cluster");
+	if (v && strcmp(v, "cs-localhost")) {
+		fprintf(stderr,
+			"bootbench: netperf cluster %s runs between machines: bootbench's netperf runs in one guest over loopback (cluster: cs-localhost)\n",
+			v);
+		return -ENOENT;
+	}
+	if (repro_copy(m, j, "send_size", "send_size") ||
+	    repro_copy_or(m, j, "nr_threads", "1", "LKP's netperf default"))
 		return -ENOENT;
 	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
 }
@@ -716,6 +754,8 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		return repro_wis_params(m, j);
 	if (!strcmp(tc, "perf-bench-futex"))
 		return repro_futex_params(m, j);
+	if (!strcmp(tc, "netperf"))
+		return repro_netperf_params(m, j);
 	for (i = 0; i < sizeof(repro_closest) / sizeof(repro_closest[0]); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;
@@ -933,9 +973,10 @@ static void repro_ignored_note(const struct lkpmail *m,
 			       const struct repro_job *j)
 {
 	static const char *const used[] = {
-		"test",	  "nr_task",	"runtime",  "nr_threads", "mode",
-		"ipc",	  "iterations", "testtime", "loops",	  "shared",
-		"period", "size",	NULL,
+		"test",	     "nr_task", "runtime",    "nr_threads",
+		"mode",	     "ipc",	"iterations", "testtime",
+		"loops",     "shared",	"period",     "size",
+		"send_size", "ip",	"cluster",    NULL,
 	};
 	int i;
 
@@ -1002,6 +1043,20 @@ static const struct {
 	{ "will-it-scale.per_thread_ops", "will-it-scale.per_thread_ops" },
 	{ "will-it-scale.workload", "will-it-scale.workload" },
 	{ "perf-bench-futex.ops/s", "perf-bench-futex.ops/s" },
+	{ "netperf.Throughput_Mbps", "netperf.Throughput_Mbps" },
+	{ "netperf.Throughput_total_Mbps", "netperf.Throughput_total_Mbps" },
+	{ "netperf.Throughput_tps", "netperf.Throughput_tps" },
+	{ "netperf.Throughput_total_tps", "netperf.Throughput_total_tps" },
+	{ "netperf.ThroughputRecv_Mbps", "netperf.ThroughputRecv_Mbps" },
+	{ "netperf.ThroughputRecv_total_Mbps",
+	  "netperf.ThroughputRecv_total_Mbps" },
+	{ "netperf.ThroughputBoth_Mbps", "netperf.ThroughputBoth_Mbps" },
+	{ "netperf.ThroughputBoth_total_Mbps",
+	  "netperf.ThroughputBoth_total_Mbps" },
+	{ "netperf.ThroughputBoth_tps", "netperf.ThroughputBoth_tps" },
+	{ "netperf.ThroughputBoth_total_tps",
+	  "netperf.ThroughputBoth_total_tps" },
+	{ "netperf.workload", "netperf.workload" },
 	{ "fio.read_bw_MBps", "fio.read_bw_MBps" },
 	{ "fio.write_bw_MBps", "fio.write_bw_MBps" },
 	{ "fio.read_iops", "fio.read_iops" },

@@ -50,9 +50,9 @@ check "reproduce: DRY=1 prints the job and the machine's profile" \
 check "reproduce: a mail that is no performance report is refused in one line" \
 	sh -c "! '$tool' reproduce README.md '$T/rpx' 2>'$T/rpx.err' && test \$(wc -l <'$T/rpx.err') -eq 1 &&
 		grep -q 'REPORT=README.md is not a performance report' '$T/rpx.err'"
-sed 's/in testcase: aim9/in testcase: netperf/' tests/reproduce/reports/aim9-shared_memory-sem-regression.txt >"$T/wis.txt"
+sed 's/in testcase: aim9/in testcase: tbench/' tests/reproduce/reports/aim9-shared_memory-sem-regression.txt >"$T/wis.txt"
 check "reproduce: a testcase we lack names the closest we have" \
-	sh -c "'$tool' reproduce '$T/wis.txt' '$T/rpx' 2>&1 | grep -q 'testcase netperf is not one bootbench implements; the closest it has: hackbench IPC=socket'"
+	sh -c "'$tool' reproduce '$T/wis.txt' '$T/rpx' 2>&1 | grep -q 'testcase tbench is not one bootbench implements; the closest it has: hackbench IPC=socket'"
 make -s reproduce O="$O" RESULTS="$T/rpd" REPORT=tests/reproduce/reports/aim9-shared_memory-sem-regression.txt >"$T/nk.out" 2>&1
 rp_rc=$?
 check "reproduce: without the kernels, make reproduce says what to give" \

@@ -74,6 +74,7 @@ area stressng test
 area disks test
 area vmscal test
 area wis test
+area netperf test
 area hostile test
 area ab test
 
