@@ -16,3 +16,15 @@ for vs_case in anon-cow-seq lru-shm; do
 done
 check "vmscal: the run says the size it took from the guest's memory" \
 	grep -q "task(s) of [0-9]* KiB (the case's share of MemTotal)" "$vs_run/samples.jsonl"
+# The reader on a report of this kind: a will-it-scale mail made one of
+# vm-scalability (no public vm-scalability mail is kept here yet).
+sed 's/^testcase: will-it-scale/testcase: vm-scalability/; s/^\ttest: futex1/\ttest: anon-cow-seq/' \
+	tests/reproduce/reports/will-it-scale-futex1-thread-numa-11.2.txt >"$T/vs-mail.txt"
+"$tool" reproduce "$T/vs-mail.txt" "$T/vsrp" >/dev/null 2>"$T/vsrp.err"
+check "vmscal: the reader makes a vm-scalability report a job of its case, and says the sizes are the guest's" \
+	sh -c "grep -qx 'test = vm-scalability' '$T/vsrp/vs-mail/job' && grep -qx 'vm_test = anon-cow-seq' '$T/vsrp/vs-mail/job' &&
+		grep -q 'sizes are the case.s share of the guest.s memory' '$T/vsrp.err'"
+sed 's/^\ttest: anon-cow-seq/\ttest: anon-w-seq-hugetlb/' "$T/vs-mail.txt" >"$T/vs-mail2.txt"
+check "vmscal: a case we do not have is refused in one line naming the ones we do" \
+	sh -c "! '$tool' reproduce '$T/vs-mail2.txt' '$T/vsrp' 2>'$T/vsrp2.err' &&
+		grep -q \"vm-scalability case 'anon-w-seq-hugetlb' is not one bootbench has\" '$T/vsrp2.err'"
