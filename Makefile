@@ -39,6 +39,8 @@ MAX_VCPUS ?=
 # make reproduce REPORT=mail BASE_KERNEL= NEW_KERNEL= [DRY=1] (docs/reproduce.md)
 ## REPORT: a saved 0-day/LKP report mail, for make reproduce
 REPORT ?=
+## NAME: make case-study: a study of docs/case-studies (pipe-read-wake-writer, ...)
+NAME ?=
 ## BASE_KERNEL: the good kernel (reproduce, ab)
 BASE_KERNEL ?=
 ## NEW_KERNEL: the bad kernel (reproduce, ab)
@@ -171,7 +173,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab
+.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -319,6 +321,11 @@ kernel:
 	$(AT)boot/deps.sh kernel
 	$(AT)kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+
+## case-study: NAME=<docs/case-studies/NAME>: rerun a case study from scratch (downloads linux-source-6.1, builds two kernels)
+case-study:
+	$(AT)test -n $(call sq,$(NAME)) || { echo "bootbench: say NAME=<a case study: ls docs/case-studies/*.cmds>" >&2; exit 2; }
+	$(AT)WORK=$(abspath $(O))/case-studies/$(NAME) docs/case-studies/run.sh $(call sq,$(NAME))
 
 ## compare: BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)
 compare: $(COMPARE)

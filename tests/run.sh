@@ -53,6 +53,7 @@ area style
 area cpio
 area native
 area registry
+area casestudy
 area badinput
 area replay
 area execl
