@@ -225,20 +225,28 @@ static void fsmark_child(const struct fsmark_conf *c, const char *dir,
 	_exit(err ? 1 : 0);
 }
 
+/* Process @i's directory in the filesystem; 0: their parent. */
+static void fsmark_dir(unsigned int i, char *buf, size_t size)
+{
+	if (i)
+		snprintf(buf, size, "%s/fsmark/%u", harness_tmpdir(), i);
+	else
+		snprintf(buf, size, "%s/fsmark", harness_tmpdir());
+}
+
 /* One loop of every process: its files per second and overhead. */
 static int fsmark_loop(const struct fsmark_conf *c, struct fsmark_slot *slots,
 		       double *fps, double *overhead)
 {
 	char dir[4200];
-	double t0 = harness_now(), wall;
+	double wall = 0;
 	unsigned int i;
 	int status, failed = 0;
 	pid_t pid;
 
 	memset(slots, 0, sizeof(*slots) * c->threads);
 	for (i = 0; i < c->threads; i++) {
-		snprintf(dir, sizeof(dir), "%s/fsmark/%u", harness_tmpdir(),
-			 i + 1);
+		fsmark_dir(i + 1, dir, sizeof(dir));
 		pid = fork();
 		if (pid == 0)
 			fsmark_child(c, dir, &slots[i]);
@@ -247,17 +255,14 @@ static int fsmark_loop(const struct fsmark_conf *c, struct fsmark_slot *slots,
 	}
 	while ((pid = wait(&status)) > 0)
 		failed |= !WIFEXITED(status) || WEXITSTATUS(status);
-	wall = harness_now() - t0;
+	/* The loop's time ends when its last file is synced, not unlinked. */
 	*overhead = 0;
 	for (i = 0; i < c->threads; i++) {
 		failed |= slots[i].failed;
 		*overhead += (slots[i].wall - slots[i].fs_time) * 1e6;
-	}
-	/* The loop's time ends when its last file is synced, not unlinked. */
-	wall = 0;
-	for (i = 0; i < c->threads; i++)
 		if (slots[i].wall > wall)
 			wall = slots[i].wall;
+	}
 	*fps = (double)c->nr_files * c->threads / wall;
 	return failed ? -EIO : 0;
 }
@@ -297,11 +302,8 @@ static int fsmark_conf_fill(struct fsmark_conf *c, const char *test_size,
 	c->nr_files = total < 1		       ? 1 :
 		      total > FSMARK_FILES_MAX ? FSMARK_FILES_MAX :
 						 total;
-	snprintf(dir, sizeof(dir), "%s/fsmark", harness_tmpdir());
-	if (mkdir(dir, 0755) && errno != EEXIST)
-		return -errno;
-	for (i = 1; i <= c->threads; i++) {
-		snprintf(dir, sizeof(dir), "%s/fsmark/%u", harness_tmpdir(), i);
+	for (i = 0; i <= c->threads; i++) {
+		fsmark_dir(i, dir, sizeof(dir));
 		if (mkdir(dir, 0755) && errno != EEXIST)
 			return -errno;
 	}
@@ -313,12 +315,10 @@ static void fsmark_dirs_remove(const struct fsmark_conf *c)
 	char dir[4200];
 	unsigned int i;
 
-	for (i = 1; i <= c->threads; i++) {
-		snprintf(dir, sizeof(dir), "%s/fsmark/%u", harness_tmpdir(), i);
+	for (i = c->threads + 1; i-- > 0;) {
+		fsmark_dir(i, dir, sizeof(dir));
 		rmdir(dir);
 	}
-	snprintf(dir, sizeof(dir), "%s/fsmark", harness_tmpdir());
-	rmdir(dir);
 }
 
 static int fsmark_run(int argc, char **argv)

@@ -121,7 +121,7 @@ static void qemu_disks_add(const struct disk_host *d, struct strv *a)
 {
 	unsigned int i;
 	char *esc;
-	size_t k, n;
+	size_t n;
 	const char *p;
 
 	for (i = 0; i < DISK_MAX && d->files[i]; i++) {
@@ -130,9 +130,8 @@ static void qemu_disks_add(const struct disk_host *d, struct strv *a)
 		if (!esc)
 			continue;
 		for (p = d->files[i], n = 0; *p; p++) {
-			k = *p == ',';
 			esc[n++] = *p;
-			if (k)
+			if (*p == ',')
 				esc[n++] = ',';
 		}
 		esc[n] = '\0';
