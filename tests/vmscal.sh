@@ -18,7 +18,8 @@ done
 check "vmscal: the run says the size it took from the guest's memory" \
 	grep -q "task(s) of [0-9]* KiB (the case's share of MemTotal)" "$vs_run/samples.jsonl"
 # The reader on a report of this kind: a will-it-scale mail made one of
-# vm-scalability (no public vm-scalability mail is kept here yet).
+# vm-scalability (the public msync mail is read in reproduce.sh; this one
+# checks the note on sizes and the refusal of a case we lack).
 sed 's/^testcase: will-it-scale/testcase: vm-scalability/; s/^\ttest: futex1/\ttest: anon-cow-seq/' \
 	tests/reproduce/reports/will-it-scale-futex1-thread-numa-11.2.txt >"$T/vs-mail.txt"
 "$tool" reproduce "$T/vs-mail.txt" "$T/vsrp" >/dev/null 2>"$T/vsrp.err"
