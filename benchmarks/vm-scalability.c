@@ -274,6 +274,15 @@ static int vms_map_pass(const struct vms_task *t, int fd)
 /* One pass of the task's case over its region. */
 static int vms_pass(const struct vms_task *t, int fd, char *cow)
 {
+	/*
+	 * The task's own file emptied and made again: the pass meets no
+	 * page the last one left in the cache, as the case's one pass over
+	 * a file too big for memory meets none (readtwice's second reader
+	 * shares the file, so it keeps its pages).
+	 */
+	if (fd >= 0 && !(t->c->flags & VMS_TWICE) &&
+	    (ftruncate(fd, 0) || ftruncate(fd, t->size)))
+		return -errno;
 	switch (t->c->kind) {
 	case VMS_ANON:
 		return vms_anon_pass(t);

@@ -8,7 +8,7 @@
 # (out/build/guest/bench/vm-scalability, `make all`) with VM_SIZE the
 # same bytes. Printed: each side's median KB/s (summed over the tasks,
 # as LKP sums them) and the median of the rounds' ratios ours/original.
-# A measurement, not a test: quote the load with it.
+# CASES= picks some. A measurement, not a test: quote the load with it.
 set -eu
 dir=$1
 rounds=${2:-5}
@@ -70,7 +70,7 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] 
 
 echo "vm-scalability against usemem: $NR tasks of $SIZE bytes, $rounds rounds; load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-20s %12s %12s %8s\n' case theirs ours ratio
-for c in anon-w-seq anon-w-rand anon-r-seq anon-r-rand lru-file-mmap-read lru-file-readonce; do
+for c in ${CASES:-anon-w-seq anon-w-rand anon-r-seq anon-r-rand lru-file-mmap-read lru-file-readonce}; do
 	r=0
 	: >"$T/t" && : >"$T/o" && : >"$T/r"
 	while [ "$r" -lt "$rounds" ]; do
