@@ -232,7 +232,7 @@ static const struct {
 } repro_closest[] = {
 	{ "tbench", "hackbench IPC=socket (local socket messaging)" },
 	{ "filebench", "dbench or fsmark on a scratch disk (docs/disks.md)" },
-	{ "reaim", "aim9 (the AIM suite's single-process tests)" },
+	{ "reaim", "aim7 (the AIM suite's multiuser driver) or aim9" },
 	{ "schbench", "perf-bench-sched-pipe (wakeup latency)" },
 };
 
@@ -367,6 +367,54 @@ static int repro_aim9_params(const struct lkpmail *m, struct repro_job *j)
 	if (!v)
 		repro_note("guessed", "runtime = 300 (LKP's aim9 testtime)");
 	return 0;
+}
+
+/*
+ * LKP's aim7 runs `load` tasks at once, each with files of about 1M
+ * (FILESIZE 1M + POOLSIZE 10M / load) on the report's disk: 3000 tasks
+ * are 3G in flight, more than a guest's RAM disk or memory holds. The
+ * load is capped here, said; the test and the disk are the report's.
+ */
+#define REPRO_AIM7_LOAD_MAX 100
+
+static int repro_aim7_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("aim7_test");
+	unsigned int load = 0;
+	const char *v;
+	char buf[32];
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: aim7 test '%s' is not one bootbench implements: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "aim7");
+	repro_set(j, "aim7_test", v);
+	if (repro_param(m, "load", &v))
+		return -ENOENT;
+	if (v && param_uint_parse(v, 1, 100000, &load)) {
+		fprintf(stderr,
+			"bootbench: aim7 load '%s' is not a number of tasks (1 to 100000)\n",
+			v);
+		return -ENOENT;
+	}
+	if (!v)
+		repro_note("guessed", "load = 2 (the report gives none)");
+	snprintf(buf, sizeof(buf), "%u",
+		 load > REPRO_AIM7_LOAD_MAX ? REPRO_AIM7_LOAD_MAX :
+		 load			    ? load :
+					      2);
+	repro_set(j, "load", buf);
+	if (load > REPRO_AIM7_LOAD_MAX)
+		repro_note(
+			"scaled",
+			"load = %s (the report's %u tasks: their files of about 1M each would not fit a guest's disk and memory)",
+			buf, load);
+	return repro_disk_map(m, j);
 }
 
 /* @key's value of the report, or @dflt with a note that it was guessed. */
@@ -730,6 +778,8 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		return repro_hackbench_params(m, j);
 	if (!strcmp(tc, "aim9"))
 		return repro_aim9_params(m, j);
+	if (!strcmp(tc, "aim7"))
+		return repro_aim7_params(m, j);
 	if (!strcmp(tc, "dbench")) {
 		repro_set(j, "test", "dbench");
 		if (repro_copy(m, j, "nr_threads", "nr_threads"))
@@ -1065,6 +1115,7 @@ static const struct {
 	{ "fio.write_clat_mean_ns", "fio.write_clat_mean_ns" },
 	{ "fio.workload", "fio.workload" },
 	{ "fsmark.files_per_sec", "fsmark.files_per_sec" },
+	{ "aim7.jobs-per-min", "aim7.jobs-per-min" },
 	{ "vm-scalability.throughput", "vm-scalability.throughput" },
 	{ "vm-scalability.median", "vm-scalability.median" },
 	{ "vm-scalability.workload", "vm-scalability.workload" },
