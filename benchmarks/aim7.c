@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/times.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,8 +33,15 @@
 #define AIM7_FILESIZE 1024 /* K: LKP's workfile */
 #define AIM7_POOLSIZE 10240
 
+/* The first failing task's words, for the parent's one line. */
+struct aim7_fail {
+	int taken;
+	char msg[PATH_MAX + 128];
+};
+
 struct aim7_run {
 	const struct aim9_test *test;
+	struct aim7_fail *fail; /* shared with the tasks */
 	unsigned int load;
 	int ready[2]; /* each task writes a byte when it waits */
 	int gun[2]; /* closed by the parent: every task starts */
@@ -53,8 +61,10 @@ static void aim7_task(struct aim7_run *r, unsigned int user)
 	for (i = 0; i < AIM7_JOBS && !err; i++)
 		err = r->test->call();
 	if (err) {
-		fprintf(stderr, "aim7: task %u: %s failed in %s: %s\n", user,
-			r->test->name, aim9_env.dir, strerror(-err));
+		if (__sync_bool_compare_and_swap(&r->fail->taken, 0, 1))
+			snprintf(r->fail->msg, sizeof(r->fail->msg),
+				 "task %u: %s failed in %s: %s", user,
+				 r->test->name, aim9_env.dir, strerror(-err));
 		_exit(1);
 	}
 	_exit(0);
@@ -145,7 +155,9 @@ static int aim7_level(struct aim7_run *r)
 	struct aim7_result res = { 0 };
 	int err;
 
-	if (pipe(r->ready) < 0 || pipe(r->gun) < 0)
+	r->fail = mmap(NULL, sizeof(*r->fail), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (r->fail == MAP_FAILED || pipe(r->ready) < 0 || pipe(r->gun) < 0)
 		return -errno;
 	err = aim7_fork_all(r);
 	if (err) {
@@ -160,8 +172,8 @@ static int aim7_level(struct aim7_run *r)
 	close(r->ready[0]);
 	close(r->gun[0]);
 	if (res.failed) {
-		fprintf(stderr, "aim7: %u of %u tasks failed (%s)\n",
-			res.failed, r->load, r->test->name);
+		fprintf(stderr, "aim7: %u of %u tasks failed; %s\n", res.failed,
+			r->load, r->fail->msg[0] ? r->fail->msg : "killed");
 		return -ECHILD;
 	}
 	return aim7_report(r, &res);
