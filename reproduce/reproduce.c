@@ -735,6 +735,24 @@ static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
 	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
 }
 
+/* LKP testcases and the function that maps a report of each to a job. */
+static const struct {
+	const char *testcase;
+	int (*map)(const struct lkpmail *m, struct repro_job *j);
+} repro_mappers[] = {
+	{ "hackbench", repro_hackbench_params },
+	{ "aim9", repro_aim9_params },
+	{ "aim7", repro_aim7_params },
+	{ "fio-basic", repro_fio_params },
+	{ "fsmark", repro_fsmark_params },
+	{ "sysbench-fileio", repro_sysbench_params },
+	{ "vm-scalability", repro_vmscal_params },
+	{ "perf-bench-sched-pipe", repro_pipe_params },
+	{ "will-it-scale", repro_wis_params },
+	{ "perf-bench-futex", repro_futex_params },
+	{ "netperf", repro_netperf_params },
+};
+
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */
 static int repro_test_map(const struct lkpmail *m, const char *text,
 			  struct repro_job *j)
@@ -774,38 +792,19 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		}
 		return repro_unixbench_params(m, j, v);
 	}
-	if (!strcmp(tc, "hackbench"))
-		return repro_hackbench_params(m, j);
-	if (!strcmp(tc, "aim9"))
-		return repro_aim9_params(m, j);
-	if (!strcmp(tc, "aim7"))
-		return repro_aim7_params(m, j);
+	for (i = 0; i < sizeof(repro_mappers) / sizeof(repro_mappers[0]); i++)
+		if (!strcmp(tc, repro_mappers[i].testcase))
+			return repro_mappers[i].map(m, j);
 	if (!strcmp(tc, "dbench")) {
 		repro_set(j, "test", "dbench");
 		if (repro_copy(m, j, "nr_threads", "nr_threads"))
 			return -ENOENT;
 		return repro_disk_map(m, j);
 	}
-	if (!strcmp(tc, "fio-basic"))
-		return repro_fio_params(m, j);
-	if (!strcmp(tc, "fsmark"))
-		return repro_fsmark_params(m, j);
-	if (!strcmp(tc, "sysbench-fileio"))
-		return repro_sysbench_params(m, j);
-	if (!strcmp(tc, "vm-scalability"))
-		return repro_vmscal_params(m, j);
-	if (!strcmp(tc, "perf-bench-sched-pipe"))
-		return repro_pipe_params(m, j);
 	if (!strcmp(tc, "stress-ng"))
 		return repro_stressng_params(m, j) || repro_disk_map(m, j) ?
 			       -ENOENT :
 			       0;
-	if (!strcmp(tc, "will-it-scale"))
-		return repro_wis_params(m, j);
-	if (!strcmp(tc, "perf-bench-futex"))
-		return repro_futex_params(m, j);
-	if (!strcmp(tc, "netperf"))
-		return repro_netperf_params(m, j);
 	for (i = 0; i < sizeof(repro_closest) / sizeof(repro_closest[0]); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;
