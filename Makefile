@@ -216,7 +216,8 @@ BENCH_EXTRA_will-it-scale := benchmarks/wis-cases.c
 BENCH_EXTRA_fio := proto/json_parse.c proto/json.c
 # The AIM suite's test functions: aim9 runs one, aim7 many users of one.
 AIM9_SRCS := benchmarks/aim9-tests.c benchmarks/aim9-arith.c benchmarks/aim9-disk.c \
-	benchmarks/aim9-dir.c benchmarks/aim9-ipc.c benchmarks/aim9-proc.c
+	benchmarks/aim9-dir.c benchmarks/aim9-ipc.c benchmarks/aim9-proc.c benchmarks/aim9-num.c \
+	benchmarks/aim9-mem.c
 BENCH_EXTRA_aim9 := $(AIM9_SRCS)
 BENCH_EXTRA_aim7 := $(AIM9_SRCS)
 BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/aim9.h benchmarks/aim9-tests.def $(AIM9_SRCS)
