@@ -9,8 +9,11 @@
  * file is FILESIZE + POOLSIZE / N, in K. The test functions are aim9's
  * (aim9-tests.def), as the suite's are suite IX's.
  *
- * real: seconds from the start to the last task's exit, as the parent
- * reaps them; jobs/min = 100 x N x 60 / real; jobs/min/task = 100 x 60
+ * real: seconds from the start of the clock to the last task's exit, as
+ * the parent reaps them; the suite starts its clock, then sleeps 10 s
+ * before it fires the gun, so real (and each task's time) holds those
+ * 10 s, and so do LKP's numbers: kept (natively in make check,
+ * BOOTBENCH_SETTLE=0 skips the pause; the guest never does). jobs/min = 100 x N x 60 / real; jobs/min/task = 100 x 60
  * / real; jti (job timing index) = (1 - the coefficient of variation of
  * the tasks' finishing times) x 100, 0 when that is above 1; cpu: the
  * tasks' user + system seconds. LKP's metrics: aim7.jobs-per-min, .jti,
@@ -32,6 +35,8 @@
 #define AIM7_JOBS 100 /* the suite's LOADNUM: jobs a task runs */
 #define AIM7_FILESIZE 1024 /* K: LKP's workfile */
 #define AIM7_POOLSIZE 10240
+/* The suite's pause between starting its clock and firing the gun. */
+#define AIM7_SLEEP 10
 
 /* The first failing task's words, for the parent's one line. */
 struct aim7_fail {
@@ -106,6 +111,7 @@ static void aim7_reap_all(struct aim7_run *r, struct aim7_result *res)
 
 	times(&t0);
 	start = harness_now();
+	harness_settle_sleep(AIM7_SLEEP);
 	close(r->gun[1]);
 	for (u = 0; u < r->load;) {
 		if (wait(&status) < 0) {
