@@ -40,6 +40,7 @@
 
 /* The first failing task's words, for the parent's one line. */
 struct aim7_fail {
+	int abort; /* set before the gun when not all tasks could start */
 	int taken;
 	char msg[PATH_MAX + 128];
 };
@@ -63,6 +64,8 @@ static void aim7_task(struct aim7_run *r, unsigned int user)
 	aim9_env.seed = user + 1;
 	if (write(r->ready[1], &c, 1) != 1 || read(r->gun[0], &c, 1) < 0)
 		_exit(1);
+	if (r->fail->abort)
+		_exit(0);
 	for (i = 0; i < AIM7_JOBS && !err; i++)
 		err = r->test->call();
 	if (err) {
@@ -167,7 +170,8 @@ static int aim7_level(struct aim7_run *r)
 		return -errno;
 	err = aim7_fork_all(r);
 	if (err) {
-		/* The gun still fires: the tasks forked run and exit. */
+		/* The tasks forked are told to exit, then let go. */
+		r->fail->abort = 1;
 		close(r->gun[1]);
 		while (wait(NULL) > 0 || errno == EINTR)
 			;

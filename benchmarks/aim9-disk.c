@@ -8,7 +8,6 @@
  * read back is checked against what was written.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -17,7 +16,6 @@
 #include <unistd.h>
 
 #include "aim9.h"
-#include "harness.h"
 
 #define AIM9_BLK 1024
 
