@@ -140,13 +140,13 @@ HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def \
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def benchmarks/aim9-tests.def \
 	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
 	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c proto/disk.c
 # UnixBench's shell tests: our scripts and a generated sort input.
-SHELL_FILES := multi.sh tst.sh sort.src
+SHELL_FILES := multi.sh tst.sh sort.src aim.sh
 BUSYBOX ?= /bin/busybox
 
 # make run passes every variable of the two tables that is set, through
@@ -214,7 +214,13 @@ $(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(LIBKMOD)
 # A benchmark of more than one file names the others here.
 BENCH_EXTRA_will-it-scale := benchmarks/wis-cases.c
 BENCH_EXTRA_fio := proto/json_parse.c proto/json.c
-BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def
+# The AIM suite's test functions: aim9 runs one, aim7 many users of one.
+AIM9_SRCS := benchmarks/aim9-tests.c benchmarks/aim9-arith.c benchmarks/aim9-disk.c \
+	benchmarks/aim9-dir.c benchmarks/aim9-ipc.c benchmarks/aim9-proc.c benchmarks/aim9-num.c \
+	benchmarks/aim9-mem.c benchmarks/aim9-misc.c
+BENCH_EXTRA_aim9 := $(AIM9_SRCS)
+BENCH_EXTRA_aim7 := $(AIM9_SRCS)
+BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/aim9.h benchmarks/aim9-tests.def $(AIM9_SRCS)
 
 $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) MUSLCC $@
@@ -260,7 +266,7 @@ $(B)/host/bench/shell/%.sh: benchmarks/shell/%.sh
 host-bench: $(HOST_BENCH_BINS) $(addprefix $(B)/host/bench/shell/,$(SHELL_FILES))
 	@echo "bootbench: host builds in $(B)/host/bench: run e.g. $(B)/host/bench/hackbench --groups=10 --mode=threads"
 
-$(B)/base.spec: initramfs/base-spec.sh initramfs/applets.list benchmarks/tests.def \
+$(B)/base.spec: initramfs/base-spec.sh initramfs/applets.list initramfs/etc/passwd initramfs/etc/group benchmarks/tests.def \
 		$(addprefix $(B)/guest/bench/shell/,$(SHELL_FILES))
 	$(AT)mkdir -p $(@D)
 	$(AT)initramfs/base-spec.sh $(abspath $(INIT)) $(abspath $(B)/guest/bench) \

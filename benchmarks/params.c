@@ -14,6 +14,13 @@ static const char param_wis_names[] =
 #undef WIS_TEST
 	"";
 
+/* The AIM suite's tests (aim9 and aim7), as the table names them. */
+static const char param_aim9_names[] =
+#define AIM9_TEST(name, fn, factor, prep, unit) name " "
+#include "benchmarks/aim9-tests.def"
+#undef AIM9_TEST
+	"";
+
 static const struct param_spec param_specs[] = {
 #define JOBKEY(name, kind, min, max, help, choices) \
 	{ name, PARAM_##kind, min, max, help, choices },

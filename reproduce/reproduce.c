@@ -232,7 +232,7 @@ static const struct {
 } repro_closest[] = {
 	{ "tbench", "hackbench IPC=socket (local socket messaging)" },
 	{ "filebench", "dbench or fsmark on a scratch disk (docs/disks.md)" },
-	{ "reaim", "aim9 (the AIM suite's single-process tests)" },
+	{ "reaim", "aim7 (the AIM suite's multiuser driver) or aim9" },
 	{ "schbench", "perf-bench-sched-pipe (wakeup latency)" },
 };
 
@@ -367,6 +367,54 @@ static int repro_aim9_params(const struct lkpmail *m, struct repro_job *j)
 	if (!v)
 		repro_note("guessed", "runtime = 300 (LKP's aim9 testtime)");
 	return 0;
+}
+
+/*
+ * LKP's aim7 runs `load` tasks at once, each with files of about 1M
+ * (FILESIZE 1M + POOLSIZE 10M / load) on the report's disk: 3000 tasks
+ * are 3G in flight, more than a guest's RAM disk or memory holds. The
+ * load is capped here, said; the test and the disk are the report's.
+ */
+#define REPRO_AIM7_LOAD_MAX 100
+
+static int repro_aim7_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("aim7_test");
+	unsigned int load = 0;
+	const char *v;
+	char buf[32];
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: aim7 test '%s' is not one bootbench implements: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "aim7");
+	repro_set(j, "aim7_test", v);
+	if (repro_param(m, "load", &v))
+		return -ENOENT;
+	if (v && param_uint_parse(v, 1, 100000, &load)) {
+		fprintf(stderr,
+			"bootbench: aim7 load '%s' is not a number of tasks (1 to 100000)\n",
+			v);
+		return -ENOENT;
+	}
+	if (!v)
+		repro_note("guessed", "load = 2 (the report gives none)");
+	snprintf(buf, sizeof(buf), "%u",
+		 load > REPRO_AIM7_LOAD_MAX ? REPRO_AIM7_LOAD_MAX :
+		 load			    ? load :
+					      2);
+	repro_set(j, "load", buf);
+	if (load > REPRO_AIM7_LOAD_MAX)
+		repro_note(
+			"scaled",
+			"load = %s (the report's %u tasks: their files of about 1M each would not fit a guest's disk and memory)",
+			buf, load);
+	return repro_disk_map(m, j);
 }
 
 /* @key's value of the report, or @dflt with a note that it was guessed. */
@@ -687,6 +735,24 @@ static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
 	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
 }
 
+/* LKP testcases and the function that maps a report of each to a job. */
+static const struct {
+	const char *testcase;
+	int (*map)(const struct lkpmail *m, struct repro_job *j);
+} repro_mappers[] = {
+	{ "hackbench", repro_hackbench_params },
+	{ "aim9", repro_aim9_params },
+	{ "aim7", repro_aim7_params },
+	{ "fio-basic", repro_fio_params },
+	{ "fsmark", repro_fsmark_params },
+	{ "sysbench-fileio", repro_sysbench_params },
+	{ "vm-scalability", repro_vmscal_params },
+	{ "perf-bench-sched-pipe", repro_pipe_params },
+	{ "will-it-scale", repro_wis_params },
+	{ "perf-bench-futex", repro_futex_params },
+	{ "netperf", repro_netperf_params },
+};
+
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */
 static int repro_test_map(const struct lkpmail *m, const char *text,
 			  struct repro_job *j)
@@ -726,36 +792,19 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 		}
 		return repro_unixbench_params(m, j, v);
 	}
-	if (!strcmp(tc, "hackbench"))
-		return repro_hackbench_params(m, j);
-	if (!strcmp(tc, "aim9"))
-		return repro_aim9_params(m, j);
+	for (i = 0; i < sizeof(repro_mappers) / sizeof(repro_mappers[0]); i++)
+		if (!strcmp(tc, repro_mappers[i].testcase))
+			return repro_mappers[i].map(m, j);
 	if (!strcmp(tc, "dbench")) {
 		repro_set(j, "test", "dbench");
 		if (repro_copy(m, j, "nr_threads", "nr_threads"))
 			return -ENOENT;
 		return repro_disk_map(m, j);
 	}
-	if (!strcmp(tc, "fio-basic"))
-		return repro_fio_params(m, j);
-	if (!strcmp(tc, "fsmark"))
-		return repro_fsmark_params(m, j);
-	if (!strcmp(tc, "sysbench-fileio"))
-		return repro_sysbench_params(m, j);
-	if (!strcmp(tc, "vm-scalability"))
-		return repro_vmscal_params(m, j);
-	if (!strcmp(tc, "perf-bench-sched-pipe"))
-		return repro_pipe_params(m, j);
 	if (!strcmp(tc, "stress-ng"))
 		return repro_stressng_params(m, j) || repro_disk_map(m, j) ?
 			       -ENOENT :
 			       0;
-	if (!strcmp(tc, "will-it-scale"))
-		return repro_wis_params(m, j);
-	if (!strcmp(tc, "perf-bench-futex"))
-		return repro_futex_params(m, j);
-	if (!strcmp(tc, "netperf"))
-		return repro_netperf_params(m, j);
 	for (i = 0; i < sizeof(repro_closest) / sizeof(repro_closest[0]); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;
@@ -1065,6 +1114,7 @@ static const struct {
 	{ "fio.write_clat_mean_ns", "fio.write_clat_mean_ns" },
 	{ "fio.workload", "fio.workload" },
 	{ "fsmark.files_per_sec", "fsmark.files_per_sec" },
+	{ "aim7.jobs-per-min", "aim7.jobs-per-min" },
 	{ "vm-scalability.throughput", "vm-scalability.throughput" },
 	{ "vm-scalability.median", "vm-scalability.median" },
 	{ "vm-scalability.workload", "vm-scalability.workload" },

@@ -10,7 +10,12 @@ aim9|--runtime=1 --aim9_test=exec_test|aim9.exec_test.ops_per_sec
 aim9|--runtime=1 --aim9_test=signal_test|aim9.signal_test.ops_per_sec
 aim9|--runtime=1 --aim9_test=pipe_cpy|aim9.pipe_cpy.ops_per_sec
 aim9|--runtime=1 --aim9_test=stream_pipe|aim9.stream_pipe.ops_per_sec
-aim9|--runtime=1 --aim9_test=dgram_pipe|aim9.dgram_pipe.ops_per_sec"
+aim9|--runtime=1 --aim9_test=dgram_pipe|aim9.dgram_pipe.ops_per_sec
+aim9|--runtime=1 --aim9_test=disk_rr|aim9.disk_rr.ops_per_sec
+aim9|--runtime=1 --aim9_test=creat-clo|aim9.creat-clo.ops_per_sec
+aim9|--runtime=1 --aim9_test=add_double|aim9.add_double.ops_per_sec
+aim9|--runtime=1 --aim9_test=udp_test|aim9.udp_test.ops_per_sec
+aim7|--load=2 --aim7_test=disk_src|aim7.jobs-per-min"
 # Two at a time (this host's CPU count in CI), each into its own file,
 # then reported in order.
 nat_i=0

@@ -43,7 +43,7 @@ check "reproduce: a machine of no profile is written from the mail's lscpu (2 x 
 	sh -c "grep -v '^#' '$rp_out/xeon/machine.conf' | tr '\n' ' ' |
 		grep -qx 'name = xeon cpu = Skylake-Server sockets = 2 cores = 28 threads = 2 mem = 64G node0 = 0-27,56-83 node1 = 28-55,84-111 '"
 check "reproduce: a report we cannot run writes nothing" \
-	test ! -e "$rp_out/aim9-disk_src-shmem-19.0-unsupported"
+	test ! -e "$rp_out/aim9-page_test-maple-10.8-all-unsupported"
 check "reproduce: DRY=1 prints the job and the machine's profile" \
 	sh -c "make -s reproduce O='$O' RESULTS='$T/rpd' REPORT=tests/reproduce/reports/aim9-shared_memory-sem-regression.txt DRY=1 2>/dev/null |
 		grep -q 'the machine: Core i3-3220 @ 3.30GHz, 2 cores x 2 threads'"

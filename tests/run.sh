@@ -75,6 +75,7 @@ area stressng test
 area disks test
 area vmscal test
 area wis test
+area aim test
 area netperf test
 area hostile test
 area ab test
