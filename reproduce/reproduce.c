@@ -635,13 +635,14 @@ static int repro_fio_params(const struct lkpmail *m, struct repro_job *j)
 	return 0;
 }
 
-/* LKP's counts with a word: "16d", "256fpd", "1x", "1024f" are numbers. */
+/* LKP's counts with a word: "16d", "256fpd", "1x", "1024f", "32t" are numbers. */
 static const char *repro_count_word(const char *v, char *buf, size_t size)
 {
 	size_t n = strspn(v, "0123456789");
 
 	if (!n || (strcmp(v + n, "d") && strcmp(v + n, "fpd") &&
-		   strcmp(v + n, "x") && strcmp(v + n, "f")))
+		   strcmp(v + n, "x") && strcmp(v + n, "f") &&
+		   strcmp(v + n, "t")))
 		return v;
 	snprintf(buf, size, "%.*s", (int)n, v);
 	return buf;
