@@ -640,9 +640,9 @@ static const char *repro_count_word(const char *v, char *buf, size_t size)
 {
 	size_t n = strspn(v, "0123456789");
 
-	if (!n || (strcmp(v + n, "d") && strcmp(v + n, "fpd") &&
-		   strcmp(v + n, "x") && strcmp(v + n, "f") &&
-		   strcmp(v + n, "t")))
+	if (!n ||
+	    (strcmp(v + n, "d") && strcmp(v + n, "fpd") && strcmp(v + n, "x") &&
+	     strcmp(v + n, "f") && strcmp(v + n, "t")))
 		return v;
 	snprintf(buf, size, "%.*s", (int)n, v);
 	return buf;
