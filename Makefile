@@ -140,7 +140,7 @@ HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def \
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def benchmarks/filebench.def \
 	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
@@ -214,7 +214,9 @@ $(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(LIBKMOD)
 # A benchmark of more than one file names the others here.
 BENCH_EXTRA_will-it-scale := benchmarks/wis-cases.c
 BENCH_EXTRA_fio := proto/json_parse.c proto/json.c
-BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def
+BENCH_EXTRA_filebench := benchmarks/filebench-flowops.c benchmarks/filebench-personalities.c
+BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/filebench.h benchmarks/filebench.def \
+	$(BENCH_EXTRA_filebench)
 
 $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) MUSLCC $@

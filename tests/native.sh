@@ -10,7 +10,12 @@ aim9|--runtime=1 --aim9_test=exec_test|aim9.exec_test.ops_per_sec
 aim9|--runtime=1 --aim9_test=signal_test|aim9.signal_test.ops_per_sec
 aim9|--runtime=1 --aim9_test=pipe_cpy|aim9.pipe_cpy.ops_per_sec
 aim9|--runtime=1 --aim9_test=stream_pipe|aim9.stream_pipe.ops_per_sec
-aim9|--runtime=1 --aim9_test=dgram_pipe|aim9.dgram_pipe.ops_per_sec"
+aim9|--runtime=1 --aim9_test=dgram_pipe|aim9.dgram_pipe.ops_per_sec
+filebench|--filebench_test=fileserver --runtime=1 --test_size=8M|filebench.sum_operations/s
+filebench|--filebench_test=webproxy --runtime=1 --test_size=8M|filebench.sum_reads/s
+filebench|--filebench_test=randomwrite --runtime=1 --test_size=8M|filebench.sum_writes/s
+filebench|--filebench_test=makedirs --runtime=1 --test_size=8M|filebench.sum_operations/s
+filebench|--filebench_test=copyfiles --runtime=1 --test_size=8M|filebench.sum_bytes_mb/s"
 # Two at a time (this host's CPU count in CI), each into its own file,
 # then reported in order.
 nat_i=0
