@@ -231,7 +231,6 @@ static const struct {
 	const char *testcase, *closest;
 } repro_closest[] = {
 	{ "tbench", "hackbench IPC=socket (local socket messaging)" },
-	{ "filebench", "dbench or fsmark on a scratch disk (docs/disks.md)" },
 	{ "reaim", "aim9 (the AIM suite's single-process tests)" },
 	{ "schbench", "perf-bench-sched-pipe (wakeup latency)" },
 };
@@ -687,11 +686,99 @@ static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
 	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
 }
 
+/* LKP's unixbench: its test: is one of ours of suite unixbench. */
+static int repro_ub_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char set[256];
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || !repro_is_unixbench(v)) {
+		test_suite_list("unixbench", ", ", set, sizeof(set));
+		fprintf(stderr,
+			"bootbench: unixbench test '%s' is not one bootbench implements: it has %s\n",
+			v ? v : "(none given)", set);
+		return -ENOENT;
+	}
+	return repro_unixbench_params(m, j, v);
+}
+
+static int repro_dbench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	repro_set(j, "test", "dbench");
+	if (repro_copy(m, j, "nr_threads", "nr_threads"))
+		return -ENOENT;
+	return repro_disk_map(m, j);
+}
+
+static int repro_stressng_disk_params(const struct lkpmail *m,
+				      struct repro_job *j)
+{
+	return repro_stressng_params(m, j) || repro_disk_map(m, j) ? -ENOENT :
+								     0;
+}
+
+/*
+ * LKP's filebench: test: is the personality's workload file
+ * (fileserver.f), run as filebench ships it: its own 60 s. The data set
+ * is the guest's share of its disk and memory (benchmarks/filebench.c),
+ * not the report machine's: said.
+ */
+static int repro_filebench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("filebench_test");
+	char name[64];
+	const char *v;
+	size_t n;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	n = v ? strlen(v) : 0;
+	if (n > 2 && !strcmp(v + n - 2, ".f"))
+		n -= 2;
+	snprintf(name, sizeof(name), "%.*s", (int)n, v ? v : "");
+	if (!v || param_value_check(spec, name)) {
+		fprintf(stderr,
+			"bootbench: filebench personality '%s' is not one bootbench has: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "filebench");
+	repro_set(j, "filebench_test", name);
+	repro_set(j, "runtime", "60");
+	repro_note(
+		"scaled",
+		"filebench's filesets are cut to a quarter of the guest's free disk space and an eighth of its memory, not the report machine's (the run's progress lines say by how much)");
+	return repro_disk_map(m, j);
+}
+
+/* LKP's testcases we run: how each one's job is read. */
+static const struct {
+	const char *testcase;
+	int (*map)(const struct lkpmail *m, struct repro_job *j);
+} repro_maps[] = {
+	{ "unixbench", repro_ub_params },
+	{ "hackbench", repro_hackbench_params },
+	{ "aim9", repro_aim9_params },
+	{ "dbench", repro_dbench_params },
+	{ "fio-basic", repro_fio_params },
+	{ "fsmark", repro_fsmark_params },
+	{ "sysbench-fileio", repro_sysbench_params },
+	{ "filebench", repro_filebench_params },
+	{ "vm-scalability", repro_vmscal_params },
+	{ "perf-bench-sched-pipe", repro_pipe_params },
+	{ "stress-ng", repro_stressng_disk_params },
+	{ "will-it-scale", repro_wis_params },
+	{ "perf-bench-futex", repro_futex_params },
+	{ "netperf", repro_netperf_params },
+};
+
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */
 static int repro_test_map(const struct lkpmail *m, const char *text,
 			  struct repro_job *j)
 {
-	const char *tc = m->testcase, *v, *hint;
+	const char *tc = m->testcase, *hint;
 	size_t i;
 
 	if (!tc[0]) {
@@ -712,50 +799,9 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 	}
 	if (repro_storage_check(m))
 		return -ENOENT;
-	if (!strcmp(tc, "unixbench")) {
-		if (repro_param(m, "test", &v))
-			return -ENOENT;
-		if (!v || !repro_is_unixbench(v)) {
-			char set[256];
-
-			test_suite_list("unixbench", ", ", set, sizeof(set));
-			fprintf(stderr,
-				"bootbench: unixbench test '%s' is not one bootbench implements: it has %s\n",
-				v ? v : "(none given)", set);
-			return -ENOENT;
-		}
-		return repro_unixbench_params(m, j, v);
-	}
-	if (!strcmp(tc, "hackbench"))
-		return repro_hackbench_params(m, j);
-	if (!strcmp(tc, "aim9"))
-		return repro_aim9_params(m, j);
-	if (!strcmp(tc, "dbench")) {
-		repro_set(j, "test", "dbench");
-		if (repro_copy(m, j, "nr_threads", "nr_threads"))
-			return -ENOENT;
-		return repro_disk_map(m, j);
-	}
-	if (!strcmp(tc, "fio-basic"))
-		return repro_fio_params(m, j);
-	if (!strcmp(tc, "fsmark"))
-		return repro_fsmark_params(m, j);
-	if (!strcmp(tc, "sysbench-fileio"))
-		return repro_sysbench_params(m, j);
-	if (!strcmp(tc, "vm-scalability"))
-		return repro_vmscal_params(m, j);
-	if (!strcmp(tc, "perf-bench-sched-pipe"))
-		return repro_pipe_params(m, j);
-	if (!strcmp(tc, "stress-ng"))
-		return repro_stressng_params(m, j) || repro_disk_map(m, j) ?
-			       -ENOENT :
-			       0;
-	if (!strcmp(tc, "will-it-scale"))
-		return repro_wis_params(m, j);
-	if (!strcmp(tc, "perf-bench-futex"))
-		return repro_futex_params(m, j);
-	if (!strcmp(tc, "netperf"))
-		return repro_netperf_params(m, j);
+	for (i = 0; i < sizeof(repro_maps) / sizeof(repro_maps[0]); i++)
+		if (!strcmp(tc, repro_maps[i].testcase))
+			return repro_maps[i].map(m, j);
 	for (i = 0; i < sizeof(repro_closest) / sizeof(repro_closest[0]); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;
@@ -1079,6 +1125,12 @@ static const struct {
 	{ "sysbench-fileio.write_bytes_MB/s",
 	  "sysbench-fileio.write_bytes_MB/s" },
 	{ "fsmark.app_overhead", "fsmark.app_overhead" },
+	{ "filebench.sum_operations/s", "filebench.sum_operations/s" },
+	{ "filebench.sum_operations", "filebench.sum_operations" },
+	{ "filebench.sum_reads/s", "filebench.sum_reads/s" },
+	{ "filebench.sum_writes/s", "filebench.sum_writes/s" },
+	{ "filebench.sum_bytes_mb/s", "filebench.sum_bytes_mb/s" },
+	{ "filebench.sum_time_ms/op", "filebench.sum_time_ms/op" },
 };
 
 /*
