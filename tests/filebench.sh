@@ -8,6 +8,18 @@ expect_bad "an unknown filebench personality" 2 "FILEBENCH_TEST=nosuch is not va
 check "filebench: natively, an unknown personality is refused in one line, exit 2" \
 	sh -c "'$fb_bin' --filebench_test=nosuch 2>'$T/fb-bad.err'; test \$? -eq 2 && test \$(wc -l <'$T/fb-bad.err') -eq 1"
 
+# The reader: a personality we lack is refused in one line naming ours.
+sed 's/test: randomwrite.f/test: oltp.f/' tests/reproduce/reports/filebench-randomwrite-btrfs-12.4.txt >"$T/fb-oltp.txt"
+check "filebench: the reader refuses a personality it lacks (oltp.f) in one line naming the ones it has" \
+	sh -c "! '$tool' reproduce '$T/fb-oltp.txt' '$T/fbrp' 2>'$T/fbrp.err' &&
+		grep -q \"filebench personality 'oltp.f' is not one bootbench has: it has fileserver webproxy\" '$T/fbrp.err' &&
+		test ! -e '$T/fbrp/fb-oltp'"
+sed 's/test: randomwrite.f/test: webproxy.f/; s/fs: btrfs/fs: xfs/' tests/reproduce/reports/filebench-randomwrite-btrfs-12.4.txt >"$T/fb-wp.txt"
+check "filebench: the reader makes a webproxy.f mail on xfs a webproxy job on an xfs disk, saying it scales the filesets" \
+	sh -c "'$tool' reproduce '$T/fb-wp.txt' '$T/fbrp' >/dev/null 2>'$T/fbrp.err' &&
+		grep -qx 'filebench_test = webproxy' '$T/fbrp/fb-wp/job' && grep -qx 'fs = xfs' '$T/fbrp/fb-wp/job' &&
+		grep -qx 'disk = 1SSD' '$T/fbrp/fb-wp/job' && grep -q 'scaled: filebench.s filesets are cut' '$T/fbrp.err'"
+
 # fb_native NAME ARGS...: a native run in its own TMPDIR, into $T/fb-NAME.
 fb_native() {
 	fb_n=$1
