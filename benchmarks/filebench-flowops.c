@@ -345,10 +345,35 @@ static int fb_onefile_fd(struct fb_worker *w, unsigned int set)
 }
 
 /*
+ * appendfile, appendfilerand on a FB_ONEFILE set (webserver's log): at
+ * its end, one thread at a time; the log goes back to empty when it
+ * would pass its (scaled) size, as a rotated log does.
+ */
+static int fb_onefile_append(struct fb_worker *w, const struct fb_flowop *op,
+			     int fd)
+{
+	struct fb_set *s = &w->run->sets[op->set];
+	unsigned long long n = op->iosize;
+	int err = 0;
+
+	if (op->op == FB_APPENDFILERAND)
+		n = 1 + fb_rand(&w->rng) % op->iosize;
+	pthread_mutex_lock(&s->lock);
+	if (s->e[0].size + n > s->size) {
+		err = ftruncate(fd, 0) ? -errno : 0;
+		s->e[0].size = 0;
+	}
+	if (!err)
+		err = fb_pwrite(w, fd, fb_fill_byte(s, 0), s->e[0].size, n);
+	s->e[0].size += err ? 0 : n;
+	pthread_mutex_unlock(&s->lock);
+	return err;
+}
+
+/*
  * read, write (of a FB_ONEFILE set): iosize at a random multiple of it,
  * or in order, over again from the start at the (scaled) size; a file
- * made empty (singlestreamwrite) grows to it. appendfile on one: at its
- * end, which goes back to empty at the scaled size (a log, rotated).
+ * made empty (singlestreamwrite) grows to it.
  */
 static int fb_onefile_io(struct fb_worker *w, const struct fb_flowop *op)
 {
@@ -359,19 +384,8 @@ static int fb_onefile_io(struct fb_worker *w, const struct fb_flowop *op)
 
 	if (fd < 0)
 		return fd;
-	if (op->op == FB_APPENDFILE) {
-		pthread_mutex_lock(&s->lock);
-		err = 0;
-		if (s->e[0].size + op->iosize > s->size) {
-			err = ftruncate(fd, 0) ? -errno : 0;
-			s->e[0].size = 0;
-		}
-		if (!err)
-			err = fb_pwrite(w, fd, c, s->e[0].size, op->iosize);
-		s->e[0].size += err ? 0 : op->iosize;
-		pthread_mutex_unlock(&s->lock);
-		return err;
-	}
+	if (op->op == FB_APPENDFILE || op->op == FB_APPENDFILERAND)
+		return fb_onefile_append(w, op, fd);
 	if (op->flags & FB_RANDOM) {
 		off = (fb_rand(&w->rng) % (slots ? slots : 1)) * op->iosize;
 	} else {

@@ -123,8 +123,9 @@ static const struct fb_thread seqread_threads[] = {
 PERS(singlestreamread, largefile_sets, seqread_threads, 1, 0);
 
 /*
- * singlestreamwrite: one thread writes a new file in order, 1m at a
- * time, until the run ends (here: to the scaled size, then over again).
+ * singlestreamwrite: one thread writes a new (empty) file in order, 1m
+ * at a time, until the run ends; it has no size: here it grows to the
+ * data set's, then is written over again from the start.
  */
 static const struct fb_fileset newfile_sets[] = {
 	{ "largefile1", FB_ONEFILE, 1, 1, 5ull << 30, 0 },
@@ -137,7 +138,12 @@ static const struct fb_thread seqwrite_threads[] = {
 };
 PERS(singlestreamwrite, newfile_sets, seqwrite_threads, 1, 0);
 
-/* makedirs: $ndirs 10000 directories, $meandirwidth 100, $nthreads 16. */
+/*
+ * makedirs: $ndirs 10000 leaf directories in a tree of $meandirwidth
+ * 100, made by $nthreads 16 threads; the run ends when the first thread
+ * finds none left to make (mode quit firstdone), as for copyfiles and
+ * createfiles.
+ */
 static const struct fb_fileset makedirs_sets[] = {
 	{ "bigfileset", FB_DIRS, 10000, 100, 0, 0 },
 };
@@ -216,13 +222,13 @@ PERS(varmail, varmail_sets, varmail_threads, 16, 0);
 
 /*
  * webserver: $nfiles 1000 files of 16k in a tree of $meandirwidth 20,
- * all made beforehand, and a log file; $nthreads 100 threads each open,
- * read whole and close ten files, then append $meanappendsize 16k to
- * the log.
+ * all made beforehand, and a log (a fileset of one 16k file); $nthreads
+ * 100 threads each open, read whole and close ten files, then append
+ * up to $meanappendsize 16k to the log.
  */
 static const struct fb_fileset webserver_sets[] = {
 	{ "bigfileset", FB_FILES, 1000, 20, 16 * K, 100 },
-	{ "logfile", FB_ONEFILE, 1, 1, 0, 100 },
+	{ "logfiles", FB_ONEFILE, 1, 1, 16 * K, 100 },
 };
 static const struct fb_flowop webserver_ops[] = {
 	WEBPROXY_READ,
@@ -235,7 +241,7 @@ static const struct fb_flowop webserver_ops[] = {
 	WEBPROXY_READ,
 	WEBPROXY_READ,
 	WEBPROXY_READ,
-	OP(APPENDFILE, 1, 0, 16 * K, 0),
+	OP(APPENDFILERAND, 1, 1, 16 * K, 0),
 };
 static const struct fb_thread webserver_threads[] = {
 	{ "filereaderthread", 0, webserver_ops, FB_N(webserver_ops) },
@@ -243,11 +249,11 @@ static const struct fb_thread webserver_threads[] = {
 PERS(webserver, webserver_sets, webserver_threads, 100, 0);
 
 /*
- * listdirs: $nfiles 50000 files of 16k in a tree of $meandirwidth 100,
- * all made beforehand; $nthreads 16 threads list its directories.
+ * listdirs: $nfiles 50000 empty files in a deep tree of $meandirwidth
+ * 5, all made beforehand; $nthreads 16 threads list its directories.
  */
 static const struct fb_fileset listdirs_sets[] = {
-	{ "bigfileset", FB_FILES, 50000, 100, 16 * K, 100 },
+	{ "bigfileset", FB_FILES, 50000, 5, 0, 100 },
 };
 static const struct fb_flowop listdirs_ops[] = {
 	OP(LISTDIR, 0, 0, 0, 0),

@@ -72,12 +72,14 @@ static int fb_budget(const char *test_size, unsigned long long *out)
 	return 0;
 }
 
+/* An entry costs its size, at least a block (4 KiB: its inode, its
+ * directory's share); a log one file of its size. */
 static unsigned long long fb_set_bytes(const struct fb_fileset *f)
 {
 	if (f->kind == FB_ONEFILE)
 		return f->size;
 	return (unsigned long long)f->entries *
-	       (f->kind == FB_DIRS ? 4096 : f->size);
+	       (f->kind == FB_DIRS || f->size < 4096 ? 4096 : f->size);
 }
 
 static unsigned int fb_threads_count(const struct fb_personality *p,
@@ -111,10 +113,10 @@ static void fb_scale(struct fb_run *r, unsigned long long budget,
 		if (s->n < 2 * threads)
 			s->n = f->entries < 2 * threads ? f->entries :
 							  2 * threads;
-		/* A file's size in MiB; a log (size 0) rotates at 1/8. */
-		v = f->size ? f->size * scale : budget / 8;
+		/* A file's size in MiB; a log (under 1 MiB) rotates at 1/8. */
+		v = f->size >= FB_MB ? f->size * scale : budget / 8;
 		s->size = v < FB_MB ? FB_MB : v / FB_MB * FB_MB;
-		if (f->kind == FB_ONEFILE && f->size && s->size > f->size)
+		if (f->size >= FB_MB && s->size > f->size)
 			s->size = f->size;
 		s->width = f->dirwidth < s->n ? f->dirwidth : s->n;
 		for (s->depth = 1, v = s->width; v < s->n; v *= s->width)
@@ -159,7 +161,9 @@ static int fb_set_make(struct fb_set *s, unsigned long long *rng)
 	if (s->def->kind == FB_ONEFILE) {
 		fb_entry_path(s, 0, path, sizeof(path));
 		s->e[0].exists = 1;
-		s->e[0].size = s->def->prealloc && s->def->size ? s->size : 0;
+		s->e[0].size = !s->def->prealloc    ? 0 :
+			       s->def->size < FB_MB ? s->def->size :
+						      s->size;
 		return fb_file_fill(path, fb_fill_byte(s, 0), s->e[0].size);
 	}
 	for (i = 0; i < leaves && !err; i++)
@@ -278,8 +282,10 @@ static int fb_threads_run(struct fb_run *r, struct fb_worker *w, unsigned int n,
 			r->stop = 1;
 			break;
 		}
+	/* Those that use their filesets up end with the first thread done
+	 * (filebench's mode quit firstdone). */
 	while (!r->stop && harness_now() - t0 < runtime &&
-	       __atomic_load_n(&fb_done, __ATOMIC_SEQ_CST) < started)
+	       !__atomic_load_n(&fb_done, __ATOMIC_SEQ_CST))
 		nanosleep(&tick, NULL);
 	r->stop = 1;
 	for (i = 0; i < started; i++)
@@ -375,11 +381,13 @@ static int fb_setup(struct fb_run *r, struct fb_worker **w, unsigned int *n,
 
 		snprintf(r->sets[i].dir, sizeof(r->sets[i].dir), "%s/%s", root,
 			 r->p->sets[i].name);
-		if (s->def->kind == FB_ONEFILE)
+		if (s->def->kind == FB_ONEFILE && s->def->size < FB_MB)
+			printf("progress filebench: file %s: %llu KiB, a log rotated at %llu MiB\n",
+			       s->def->name, s->def->size >> 10, s->size >> 20);
+		else if (s->def->kind == FB_ONEFILE)
 			printf("progress filebench: file %s: %llu MiB (x%.4f of the personality's)\n",
 			       s->def->name, s->size >> 20,
-			       s->def->size ? (double)s->size / s->def->size :
-					      1);
+			       (double)s->size / s->def->size);
 		else
 			printf("progress filebench: fileset %s: %u %s in a tree of width %u (x%.4f of the personality's)\n",
 			       s->def->name, s->n,
