@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * filebench's personalities as data: each one's filesets, threads and
- * flowop loops, with the tunables' defaults the filebench wiki and the
- * personalities' documented descriptions give ($nfiles, $meandirwidth,
- * $filesize, $iosize, $meanappendsize, $nthreads; run 60). Written from
- * those descriptions, not from filebench's workload files or code.
- * filebench.c scales the filesets to the guest (entries, or the one
- * file's size) and says so; the loops are as described.
+ * flowop loops, with its tunables' defaults ($nfiles, $meandirwidth,
+ * $meanfilesize, $iosize, $meanappendsize, $nthreads; run 60), as the
+ * personalities' workload descriptions (their WML .f files) and the
+ * filebench wiki give them; not from filebench's code. filebench.c
+ * scales the filesets to the guest (entries, or the one file's size)
+ * and says so; the loops are as described.
  */
 #include "filebench.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * filebench, written from its documentation (the Workload Model
- * Language's definition and the wiki's personality descriptions) and
- * LKP's filebench job, not from its code. Not in Debian.
+ * Language's definition, the personalities' workload descriptions and
+ * the wiki's) and LKP's filebench job, not from its code. Not in Debian.
  *
  * LKP runs one personality (`test: fileserver.f`) as filebench ships it
  * with $dir set to the test filesystem: the filesets are made (the
@@ -13,7 +13,7 @@
  * one engine (filebench-flowops.c); all threads run in one process.
  *
  * Scaled to the guest: a personality's data set (its filesets' files at
- * their mean size, 4 KiB a directory, its large file) is at most
+ * their mean size, at least 4 KiB an entry, its large file) is at most
  * test_size, by default a quarter of the filesystem's free space and an
  * eighth of MemTotal; a larger one has its entries (or its one file's
  * size) cut by the same factor, never below two per thread, and the
