@@ -19,6 +19,19 @@
  *   shm-pread-seq, -rand        a tmpfs file read with pread
  *   mmap-xread-seq-mt           one file, threads mapping and reading
  *                               a slice each
+ *   lru-file-readtwice          each pass reads the file twice (the
+ *                               second read moves its pages to the
+ *                               active list)
+ *   lru-file-mmap-read-rand     the mapped file's pages at random
+ *   lru-shm-rand                the tmpfs files' pages at random
+ *   msync                       a file in TMPDIR mapped shared,
+ *                               written, then msync()ed each pass
+ *   -mt                         anon-w/r-seq/rand and msync as
+ *                               threads of one process, each its own
+ *                               region (one mm: its lock is shared)
+ *   -hugetlb                    anon-w and anon-cow on MAP_HUGETLB
+ *                               pages; the pool (nr_hugepages) sized
+ *                               for the case first, emptied after
  *
  * A task passes over its region again and again until the runtime is
  * up (usemem's --runtime loop); its throughput is the bytes it touched
@@ -42,6 +55,14 @@
 #include "harness.h"
 #include "params.h"
 
+/* What a case does besides its kind. */
+enum vms_flag {
+	VMS_MT = 1, /* threads of one process, not processes */
+	VMS_HUGETLB = 2, /* MAP_HUGETLB pages */
+	VMS_TWICE = 4, /* each pass reads the file twice */
+	VMS_MSYNC = 8, /* each pass msync()s what it wrote */
+};
+
 enum vms_kind {
 	VMS_ANON,
 	VMS_COW,
@@ -57,19 +78,33 @@ static const struct vms_case {
 	enum vms_kind kind;
 	int write, random;
 	unsigned int mem_pct; /* of MemTotal, all tasks together */
+	unsigned int flags;
 } vms_cases[] = {
-	{ "anon-w-seq", VMS_ANON, 1, 0, 50 },
-	{ "anon-w-rand", VMS_ANON, 1, 1, 50 },
-	{ "anon-r-seq", VMS_ANON, 0, 0, 50 },
-	{ "anon-r-rand", VMS_ANON, 0, 1, 50 },
-	{ "anon-cow-seq", VMS_COW, 1, 0, 25 },
-	{ "anon-cow-rand", VMS_COW, 1, 1, 25 },
-	{ "lru-file-readonce", VMS_FILE_READ, 0, 0, 50 },
-	{ "lru-file-mmap-read", VMS_FILE_MMAP, 0, 0, 50 },
-	{ "lru-shm", VMS_SHM, 1, 0, 25 },
-	{ "shm-pread-seq", VMS_SHM_PREAD, 0, 0, 25 },
-	{ "shm-pread-rand", VMS_SHM_PREAD, 0, 1, 25 },
-	{ "mmap-xread-seq-mt", VMS_MMAP_MT, 0, 0, 25 },
+	{ "anon-w-seq", VMS_ANON, 1, 0, 50, 0 },
+	{ "anon-w-rand", VMS_ANON, 1, 1, 50, 0 },
+	{ "anon-r-seq", VMS_ANON, 0, 0, 50, 0 },
+	{ "anon-r-rand", VMS_ANON, 0, 1, 50, 0 },
+	{ "anon-w-seq-mt", VMS_ANON, 1, 0, 50, VMS_MT },
+	{ "anon-w-rand-mt", VMS_ANON, 1, 1, 50, VMS_MT },
+	{ "anon-r-seq-mt", VMS_ANON, 0, 0, 50, VMS_MT },
+	{ "anon-r-rand-mt", VMS_ANON, 0, 1, 50, VMS_MT },
+	{ "anon-w-seq-hugetlb", VMS_ANON, 1, 0, 50, VMS_HUGETLB },
+	{ "anon-w-rand-hugetlb", VMS_ANON, 1, 1, 50, VMS_HUGETLB },
+	{ "anon-cow-seq", VMS_COW, 1, 0, 25, 0 },
+	{ "anon-cow-rand", VMS_COW, 1, 1, 25, 0 },
+	{ "anon-cow-seq-hugetlb", VMS_COW, 1, 0, 25, VMS_HUGETLB },
+	{ "anon-cow-rand-hugetlb", VMS_COW, 1, 1, 25, VMS_HUGETLB },
+	{ "lru-file-readonce", VMS_FILE_READ, 0, 0, 50, 0 },
+	{ "lru-file-readtwice", VMS_FILE_READ, 0, 0, 50, VMS_TWICE },
+	{ "lru-file-mmap-read", VMS_FILE_MMAP, 0, 0, 50, 0 },
+	{ "lru-file-mmap-read-rand", VMS_FILE_MMAP, 0, 1, 50, 0 },
+	{ "lru-shm", VMS_SHM, 1, 0, 25, 0 },
+	{ "lru-shm-rand", VMS_SHM, 1, 1, 25, 0 },
+	{ "shm-pread-seq", VMS_SHM_PREAD, 0, 0, 25, 0 },
+	{ "shm-pread-rand", VMS_SHM_PREAD, 0, 1, 25, 0 },
+	{ "mmap-xread-seq-mt", VMS_MMAP_MT, 0, 0, 25, VMS_MT },
+	{ "msync", VMS_FILE_MMAP, 1, 0, 25, VMS_MSYNC },
+	{ "msync-mt", VMS_FILE_MMAP, 1, 0, 25, VMS_MSYNC | VMS_MT },
 };
 
 struct vms_slot {
@@ -125,10 +160,18 @@ static int vms_touch(char *m, size_t size, int write, int random, size_t tag)
 	return 0;
 }
 
+/* A task's private anonymous region, of huge pages for -hugetlb. */
+static char *vms_anon_map(const struct vms_task *t)
+{
+	int huge = t->c->flags & VMS_HUGETLB ? MAP_HUGETLB : 0;
+
+	return mmap(NULL, t->size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | huge, -1, 0);
+}
+
 static int vms_anon_pass(const struct vms_task *t)
 {
-	char *m = mmap(NULL, t->size, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *m = vms_anon_map(t);
 	int err;
 
 	if (m == MAP_FAILED)
@@ -207,6 +250,8 @@ static int vms_map_pass(const struct vms_task *t, int fd)
 	if (m == MAP_FAILED)
 		return -errno;
 	err = vms_touch(m, t->size, t->c->write, t->c->random, t->id);
+	if (!err && t->c->flags & VMS_MSYNC && msync(m, t->size, MS_SYNC))
+		err = -errno;
 	munmap(m, t->size);
 	return err;
 }
@@ -221,6 +266,12 @@ static int vms_pass(const struct vms_task *t, int fd, char *cow)
 		return vms_cow_pass(t, cow);
 	case VMS_FILE_READ:
 	case VMS_SHM_PREAD:
+		if (t->c->flags & VMS_TWICE) {
+			int err = vms_read_pass(t, fd);
+
+			if (err)
+				return err;
+		}
 		return vms_read_pass(t, fd);
 	default:
 		return vms_map_pass(t, fd);
@@ -244,8 +295,7 @@ static void vms_task_run(struct vms_task *t)
 			err = fd;
 	}
 	if (t->c->kind == VMS_COW) {
-		cow = mmap(NULL, t->size, PROT_READ | PROT_WRITE,
-			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		cow = vms_anon_map(t);
 		if (cow == MAP_FAILED || vms_touch(cow, t->size, 1, 0, t->id))
 			err = -ENOMEM;
 	}
@@ -257,7 +307,8 @@ static void vms_task_run(struct vms_task *t)
 	do {
 		err = vms_pass(t, fd, cow);
 		if (!err)
-			t->slot->bytes += t->size;
+			t->slot->bytes +=
+				t->c->flags & VMS_TWICE ? 2 * t->size : t->size;
 	} while (!err && harness_now() < t->end);
 	t->slot->secs = harness_now() - t0;
 	t->slot->failed = err != 0;
@@ -284,7 +335,7 @@ static int vms_tasks_run(struct vms_task *base, struct vms_slot *slots,
 		t[i] = *base;
 		t[i].id = i;
 		t[i].slot = &slots[i];
-		if (base->c->kind == VMS_MMAP_MT) {
+		if (base->c->flags & VMS_MT) {
 			if (pthread_create(&th[i], NULL, vms_thread, &t[i]))
 				err = -EAGAIN;
 		} else if (fork() == 0) {
@@ -292,7 +343,7 @@ static int vms_tasks_run(struct vms_task *base, struct vms_slot *slots,
 			_exit(0);
 		}
 	}
-	for (i = 0; base->c->kind == VMS_MMAP_MT && i < n; i++)
+	for (i = 0; base->c->flags & VMS_MT && i < n; i++)
 		pthread_join(th[i], NULL);
 	while (wait(NULL) > 0)
 		;
@@ -364,6 +415,69 @@ static int vms_shared_open(struct vms_task *t, unsigned int n)
 	return t->shared_fd < 0 ? t->shared_fd : 0;
 }
 
+/* The huge page size, from /proc/meminfo's Hugepagesize: 0 if none. */
+static size_t vms_hugepage_size(void)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	unsigned long kb = 0;
+	char line[128];
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "Hugepagesize: %lu kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return (size_t)kb << 10;
+}
+
+/* Sets the huge page pool to n pages; 0 when the kernel gave them all. */
+static int vms_hugepages_set(unsigned long n)
+{
+	const char *path = "/proc/sys/vm/nr_hugepages";
+	unsigned long got = 0;
+	FILE *f = fopen(path, "we");
+
+	if (!f)
+		return -errno;
+	fprintf(f, "%lu\n", n);
+	if (fclose(f))
+		return -errno;
+	f = fopen(path, "re");
+	if (!f || fscanf(f, "%lu", &got) != 1)
+		got = 0;
+	if (f)
+		fclose(f);
+	return got >= n ? 0 : -ENOMEM;
+}
+
+/*
+ * -hugetlb: each task's region a whole number of huge pages, and the
+ * pool made for all of them (twice for the cow cases: the child's
+ * copies) before the tasks start, as the suite's cases size it first.
+ */
+static int vms_hugetlb_setup(struct vms_task *t, unsigned int tasks)
+{
+	size_t huge = vms_hugepage_size();
+	unsigned long pages;
+	int err;
+
+	if (!huge) {
+		fprintf(stderr,
+			"vm-scalability: %s needs hugetlb pages and this kernel has none: boot one with CONFIG_HUGETLBFS\n",
+			t->c->name);
+		return -ENOTSUP;
+	}
+	t->size = t->size / huge * huge;
+	pages = (unsigned long)(t->size / huge) * tasks *
+		(t->c->kind == VMS_COW ? 2 : 1);
+	err = t->size ? vms_hugepages_set(pages) : -ENOMEM;
+	if (err)
+		fprintf(stderr,
+			"vm-scalability: %s: the kernel did not give %lu huge pages of %zu KiB: give more MEM or a smaller VM_SIZE\n",
+			t->c->name, pages, huge >> 10);
+	return err;
+}
+
 static int vms_run(int argc, char **argv)
 {
 	const char *name = "anon-w-seq", *vm_size = NULL;
@@ -397,6 +511,8 @@ static int vms_run(int argc, char **argv)
 			tasks, mem >> 20);
 		return 2;
 	}
+	if (t.c->flags & VMS_HUGETLB && vms_hugetlb_setup(&t, tasks))
+		return 1;
 	t.end = harness_now() + runtime;
 	printf("progress vm-scalability %s: %u task(s) of %zu KiB (%s), %u s\n",
 	       name, tasks, t.size >> 10,
@@ -411,6 +527,8 @@ static int vms_run(int argc, char **argv)
 	if (slots == MAP_FAILED)
 		return 1;
 	err = vms_tasks_run(&t, slots, tasks);
+	if (t.c->flags & VMS_HUGETLB)
+		vms_hugepages_set(0); /* the pool back for the next test */
 	if (!err)
 		err = vms_report(slots, tasks);
 	munmap(slots, sizeof(*slots) * tasks);

@@ -34,6 +34,9 @@ for f in "$@"; do
 	for opt in $(grep -E '^CONFIG_[A-Z0-9_]+=' "$f"); do
 		grep -qx "$opt" "$out/.config" || missing="$missing $opt"
 	done
+	for opt in $(sed -n 's/^# \(CONFIG_[A-Z0-9_]*\) is not set$/\1/p' "$f"); do
+		grep -q "^$opt=" "$out/.config" && missing="$missing $opt(off)"
+	done
 done
 if [ -n "$missing" ]; then
 	echo "bootbench: these options did not survive olddefconfig (a dependency is missing):$missing" >&2
