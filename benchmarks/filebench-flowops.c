@@ -181,6 +181,14 @@ static void fb_release(struct fb_set *s, unsigned int i)
 	pthread_mutex_unlock(&s->lock);
 }
 
+/* Whether a busy entry exists: under the lock, which pickers read it in. */
+static void fb_exists_set(struct fb_set *s, unsigned int i, int exists)
+{
+	pthread_mutex_lock(&s->lock);
+	s->e[i].exists = exists;
+	pthread_mutex_unlock(&s->lock);
+}
+
 static int fb_fail(const char *what, const char *path, int err)
 {
 	fprintf(stderr, "filebench: %s %s: %s\n", what, path, strerror(-err));
@@ -205,7 +213,7 @@ static int fb_open_op(struct fb_worker *w, const struct fb_flowop *op)
 		return fb_fail(fb_op_name(op->op), path, -errno);
 	}
 	if (create) {
-		s->e[i].exists = 1;
+		fb_exists_set(s, i, 1);
 		s->e[i].size = 0;
 	}
 	w->fd[op->fd] = fd;
@@ -317,14 +325,14 @@ static int fb_entry_op(struct fb_worker *w, const struct fb_flowop *op)
 	fb_entry_path(s, i, path, sizeof(path));
 	if (op->op == FB_DELETEFILE) {
 		err = unlink(path) ? -errno : 0;
-		s->e[i].exists = !!err;
+		fb_exists_set(s, i, !!err);
 	} else if (op->op == FB_STATFILE) {
 		err = stat(path, &st) ? -errno : 0;
 		if (!err && (unsigned long long)st.st_size != s->e[i].size)
 			err = -EILSEQ;
 	} else {
 		err = mkdir(path, 0755) ? -errno : 0;
-		s->e[i].exists = !err;
+		fb_exists_set(s, i, !err);
 	}
 	fb_release(s, i);
 	return err ? fb_fail(fb_op_name(op->op), path, err) : 0;

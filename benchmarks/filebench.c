@@ -215,14 +215,25 @@ static int fb_set_check(const struct fb_set *s)
 
 static volatile unsigned int fb_done;
 
+/* The run's end, said by the main thread or a failing one to them all. */
+static int fb_stopped(struct fb_run *r)
+{
+	return __atomic_load_n(&r->stop, __ATOMIC_RELAXED);
+}
+
+static void fb_stop(struct fb_run *r)
+{
+	__atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
+}
+
 static void *fb_worker_main(void *arg)
 {
 	struct fb_worker *w = arg;
 	unsigned int k, i;
 	int err;
 
-	while (!w->run->stop && !w->done) {
-		for (k = 0; k < w->t->nops && !w->run->stop; k++) {
+	while (!fb_stopped(w->run) && !w->done) {
+		for (k = 0; k < w->t->nops && !fb_stopped(w->run); k++) {
 			err = fb_flowop_run(w, &w->t->ops[k]);
 			if (err == -EAGAIN) {
 				sched_yield();
@@ -232,7 +243,7 @@ static void *fb_worker_main(void *arg)
 				break;
 			} else if (err) {
 				w->run->failed = 1;
-				w->run->stop = 1;
+				fb_stop(w->run);
 			}
 		}
 	}
@@ -279,15 +290,15 @@ static int fb_threads_run(struct fb_run *r, struct fb_worker *w, unsigned int n,
 		if (pthread_create(&w[started].tid, NULL, fb_worker_main,
 				   &w[started])) {
 			err = -EAGAIN;
-			r->stop = 1;
+			fb_stop(r);
 			break;
 		}
 	/* Those that use their filesets up end with the first thread done
 	 * (filebench's mode quit firstdone). */
-	while (!r->stop && harness_now() - t0 < runtime &&
+	while (!fb_stopped(r) && harness_now() - t0 < runtime &&
 	       !__atomic_load_n(&fb_done, __ATOMIC_SEQ_CST))
 		nanosleep(&tick, NULL);
-	r->stop = 1;
+	fb_stop(r);
 	for (i = 0; i < started; i++)
 		pthread_join(w[i].tid, NULL);
 	*secs = harness_now() - t0;

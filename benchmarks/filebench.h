@@ -109,7 +109,7 @@ struct fb_stats {
 struct fb_run {
 	const struct fb_personality *p;
 	struct fb_set *sets;
-	volatile int stop;
+	int stop; /* fb_stop(), fb_stopped() */
 	volatile int failed;
 };
 
