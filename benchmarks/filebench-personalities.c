@@ -139,6 +139,47 @@ static const struct fb_thread seqwrite_threads[] = {
 PERS(singlestreamwrite, newfile_sets, seqwrite_threads, 1, 0);
 
 /*
+ * fivestreamread, fivestreamwrite: five 1g files made beforehand, one
+ * thread ($nthreads) each reading (writing) its own in order, 1m at a
+ * time.
+ */
+static const struct fb_fileset five_sets[] = {
+	{ "largefile1", FB_ONEFILE, 1, 1, 1ull << 30, 100 },
+	{ "largefile2", FB_ONEFILE, 1, 1, 1ull << 30, 100 },
+	{ "largefile3", FB_ONEFILE, 1, 1, 1ull << 30, 100 },
+	{ "largefile4", FB_ONEFILE, 1, 1, 1ull << 30, 100 },
+	{ "largefile5", FB_ONEFILE, 1, 1, 1ull << 30, 100 },
+};
+#define FIVE(o, n)                                      \
+	static const struct fb_flowop five_##o##n[] = { \
+		OP(o, n - 1, 0, M, 0),                  \
+	}
+FIVE(READ, 1);
+FIVE(READ, 2);
+FIVE(READ, 3);
+FIVE(READ, 4);
+FIVE(READ, 5);
+FIVE(WRITE, 1);
+FIVE(WRITE, 2);
+FIVE(WRITE, 3);
+FIVE(WRITE, 4);
+FIVE(WRITE, 5);
+#define FIVE_THREAD(o, n)                \
+	{                                \
+#o #n, 0, five_##o##n, 1 \
+	}
+static const struct fb_thread fivestreamread_threads[] = {
+	FIVE_THREAD(READ, 1), FIVE_THREAD(READ, 2), FIVE_THREAD(READ, 3),
+	FIVE_THREAD(READ, 4), FIVE_THREAD(READ, 5),
+};
+PERS(fivestreamread, five_sets, fivestreamread_threads, 1, 0);
+static const struct fb_thread fivestreamwrite_threads[] = {
+	FIVE_THREAD(WRITE, 1), FIVE_THREAD(WRITE, 2), FIVE_THREAD(WRITE, 3),
+	FIVE_THREAD(WRITE, 4), FIVE_THREAD(WRITE, 5),
+};
+PERS(fivestreamwrite, five_sets, fivestreamwrite_threads, 1, 0);
+
+/*
  * makedirs: $ndirs 10000 leaf directories in a tree of $meandirwidth
  * 100, made by $nthreads 16 threads; the run ends when the first thread
  * finds none left to make (mode quit firstdone), as for copyfiles and
