@@ -119,7 +119,8 @@ static void fb_scale(struct fb_run *r, unsigned long long budget,
 		if (f->size >= FB_MB && s->size > f->size)
 			s->size = f->size;
 		s->width = f->dirwidth < s->n ? f->dirwidth : s->n;
-		for (s->depth = 1, v = s->width; v < s->n; v *= s->width)
+		for (s->depth = 1, v = s->width; s->width > 1 && v < s->n;
+		     v *= s->width)
 			s->depth++;
 	}
 }
