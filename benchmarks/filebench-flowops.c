@@ -339,14 +339,16 @@ static int fb_entry_op(struct fb_worker *w, const struct fb_flowop *op)
 }
 
 /* The one file of a FB_ONEFILE set, opened by each thread once. */
-static int fb_onefile_fd(struct fb_worker *w, unsigned int set)
+static int fb_onefile_fd(struct fb_worker *w, const struct fb_flowop *op)
 {
+	unsigned int set = op->set;
 	char path[4400];
 
 	if (w->onefile_fd[set] >= 0)
 		return w->onefile_fd[set];
 	fb_entry_path(&w->run->sets[set], 0, path, sizeof(path));
-	w->onefile_fd[set] = open(path, O_RDWR);
+	w->onefile_fd[set] =
+		open(path, O_RDWR | (op->flags & FB_DIRECT ? O_DIRECT : 0));
 	if (w->onefile_fd[set] < 0)
 		return fb_fail("open", path, -errno);
 	return w->onefile_fd[set];
@@ -386,7 +388,7 @@ static int fb_onefile_append(struct fb_worker *w, const struct fb_flowop *op,
 static int fb_onefile_io(struct fb_worker *w, const struct fb_flowop *op)
 {
 	struct fb_set *s = &w->run->sets[op->set];
-	int fd = fb_onefile_fd(w, op->set), err;
+	int fd = fb_onefile_fd(w, op), err;
 	unsigned char c = fb_fill_byte(s, 0);
 	unsigned long long off, slots = s->size / op->iosize;
 

@@ -113,19 +113,30 @@ static const struct fb_thread randomread_threads[] = {
 };
 PERS(randomread, largefile_sets, randomread_threads, 1, 0);
 
-/* singlestreamread: one thread reads the file in order, 1m at a time. */
+/*
+ * singlestreamread: one thread ($nthreads) reads the file in order, 1m
+ * at a time; singlestreamreaddirect the same with direct I/O.
+ */
 static const struct fb_flowop seqread_ops[] = {
 	OP(READ, 0, 0, M, 0),
 };
 static const struct fb_thread seqread_threads[] = {
-	{ "seqread", 1, seqread_ops, FB_N(seqread_ops) },
+	{ "seqread", 0, seqread_ops, FB_N(seqread_ops) },
 };
 PERS(singlestreamread, largefile_sets, seqread_threads, 1, 0);
+static const struct fb_flowop seqreaddirect_ops[] = {
+	OP(READ, 0, 0, M, FB_DIRECT),
+};
+static const struct fb_thread seqreaddirect_threads[] = {
+	{ "seqread", 0, seqreaddirect_ops, FB_N(seqreaddirect_ops) },
+};
+PERS(singlestreamreaddirect, largefile_sets, seqreaddirect_threads, 1, 0);
 
 /*
- * singlestreamwrite: one thread writes a new (empty) file in order, 1m
- * at a time, until the run ends; it has no size: here it grows to the
- * data set's, then is written over again from the start.
+ * singlestreamwrite: one thread ($nthreads) writes a new (empty) file in
+ * order, 1m at a time, until the run ends; it has no size: here it grows
+ * to the data set's, then is written over again from the start.
+ * singlestreamwritedirect the same with direct I/O.
  */
 static const struct fb_fileset newfile_sets[] = {
 	{ "largefile1", FB_ONEFILE, 1, 1, 5ull << 30, 0 },
@@ -134,14 +145,21 @@ static const struct fb_flowop seqwrite_ops[] = {
 	OP(WRITE, 0, 0, M, 0),
 };
 static const struct fb_thread seqwrite_threads[] = {
-	{ "seqwrite", 1, seqwrite_ops, FB_N(seqwrite_ops) },
+	{ "seqwrite", 0, seqwrite_ops, FB_N(seqwrite_ops) },
 };
 PERS(singlestreamwrite, newfile_sets, seqwrite_threads, 1, 0);
+static const struct fb_flowop seqwritedirect_ops[] = {
+	OP(WRITE, 0, 0, M, FB_DIRECT),
+};
+static const struct fb_thread seqwritedirect_threads[] = {
+	{ "seqwrite", 0, seqwritedirect_ops, FB_N(seqwritedirect_ops) },
+};
+PERS(singlestreamwritedirect, newfile_sets, seqwritedirect_threads, 1, 0);
 
 /*
  * fivestreamread, fivestreamwrite: five 1g files made beforehand, one
  * thread ($nthreads) each reading (writing) its own in order, 1m at a
- * time.
+ * time; the *direct ones the same with direct I/O.
  */
 static const struct fb_fileset five_sets[] = {
 	{ "largefile1", FB_ONEFILE, 1, 1, 1ull << 30, 100 },
@@ -150,34 +168,31 @@ static const struct fb_fileset five_sets[] = {
 	{ "largefile4", FB_ONEFILE, 1, 1, 1ull << 30, 100 },
 	{ "largefile5", FB_ONEFILE, 1, 1, 1ull << 30, 100 },
 };
-#define FIVE(o, n)                                      \
-	static const struct fb_flowop five_##o##n[] = { \
-		OP(o, n - 1, 0, M, 0),                  \
+#define FIVE(o, n, d, f)                                   \
+	static const struct fb_flowop five_##o##d##n[] = { \
+		OP(o, n - 1, 0, M, f),                     \
 	}
-FIVE(READ, 1);
-FIVE(READ, 2);
-FIVE(READ, 3);
-FIVE(READ, 4);
-FIVE(READ, 5);
-FIVE(WRITE, 1);
-FIVE(WRITE, 2);
-FIVE(WRITE, 3);
-FIVE(WRITE, 4);
-FIVE(WRITE, 5);
-#define FIVE_THREAD(o, n)                \
-	{                                \
-#o #n, 0, five_##o##n, 1 \
+#define FIVE_ALL(o, d, f)                               \
+	FIVE(o, 1, d, f);                               \
+	FIVE(o, 2, d, f);                               \
+	FIVE(o, 3, d, f);                               \
+	FIVE(o, 4, d, f);                               \
+	FIVE(o, 5, d, f);                               \
+	static const struct fb_thread five_##o##d[] = { \
+		{ #o "1", 0, five_##o##d##1, 1 },       \
+		{ #o "2", 0, five_##o##d##2, 1 },       \
+		{ #o "3", 0, five_##o##d##3, 1 },       \
+		{ #o "4", 0, five_##o##d##4, 1 },       \
+		{ #o "5", 0, five_##o##d##5, 1 },       \
 	}
-static const struct fb_thread fivestreamread_threads[] = {
-	FIVE_THREAD(READ, 1), FIVE_THREAD(READ, 2), FIVE_THREAD(READ, 3),
-	FIVE_THREAD(READ, 4), FIVE_THREAD(READ, 5),
-};
-PERS(fivestreamread, five_sets, fivestreamread_threads, 1, 0);
-static const struct fb_thread fivestreamwrite_threads[] = {
-	FIVE_THREAD(WRITE, 1), FIVE_THREAD(WRITE, 2), FIVE_THREAD(WRITE, 3),
-	FIVE_THREAD(WRITE, 4), FIVE_THREAD(WRITE, 5),
-};
-PERS(fivestreamwrite, five_sets, fivestreamwrite_threads, 1, 0);
+FIVE_ALL(READ, , 0);
+FIVE_ALL(WRITE, , 0);
+FIVE_ALL(READ, direct, FB_DIRECT);
+FIVE_ALL(WRITE, direct, FB_DIRECT);
+PERS(fivestreamread, five_sets, five_READ, 1, 0);
+PERS(fivestreamwrite, five_sets, five_WRITE, 1, 0);
+PERS(fivestreamreaddirect, five_sets, five_READdirect, 1, 0);
+PERS(fivestreamwritedirect, five_sets, five_WRITEdirect, 1, 0);
 
 /*
  * makedirs: $ndirs 10000 leaf directories in a tree of $meandirwidth

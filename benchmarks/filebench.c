@@ -273,9 +273,11 @@ static int fb_worker_init(struct fb_worker *w, struct fb_run *r,
 	for (i = 0, w->bufsize = 0; i < t->nops; i++)
 		if (t->ops[i].iosize > w->bufsize)
 			w->bufsize = t->ops[i].iosize;
-	w->wbuf = malloc(w->bufsize + 1);
-	w->rbuf = malloc(w->bufsize + 1);
-	return w->wbuf && w->rbuf ? 0 : -ENOMEM;
+	/* Aligned for O_DIRECT (directio) reads and writes. */
+	if (posix_memalign((void **)&w->wbuf, 4096, w->bufsize + 1) ||
+	    posix_memalign((void **)&w->rbuf, 4096, w->bufsize + 1))
+		return -ENOMEM;
+	return 0;
 }
 
 /* Runs the threads for @runtime seconds (or until all are done). */

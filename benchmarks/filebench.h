@@ -50,6 +50,7 @@ struct fb_fileset {
 #define FB_RANDOM 1u /* read/write at random offsets */
 #define FB_ONCE 2u /* openfile: each entry once, in order, then done */
 #define FB_LASTREAD 4u /* writewholefile: the bytes the last read read */
+#define FB_DIRECT 8u /* read/write with O_DIRECT (the WML's directio) */
 
 struct fb_flowop {
 	enum fb_op op;
