@@ -13,15 +13,18 @@
  *   anon-r-seq, anon-r-rand     the same read (the zero page)
  *   anon-cow-seq, anon-cow-rand written by a parent, then written again
  *                               by each forked child (copy on write)
- *   lru-file-readonce           a sparse file of the size read once
+ *   lru-file-readonce           a sparse file of the size read through,
+ *                               4 KiB a read (the case's dd bs=4k)
  *   lru-file-mmap-read          the same mapped and read
- *   lru-shm                     tmpfs (/dev/shm) files written
- *   shm-pread-seq, -rand        a tmpfs file read with pread
+ *   lru-shm                     a sparse tmpfs (/dev/shm) file each,
+ *                               mapped and read (tmpfs gives it pages)
+ *   shm-pread-seq, -rand        one sparse tmpfs file, all of it mapped
+ *                               and read by every task
  *   mmap-xread-seq-mt           one file, threads mapping and reading
  *                               a slice each
- *   lru-file-readtwice          each pass reads the file twice (the
- *                               second read moves its pages to the
- *                               active list)
+ *   lru-file-readtwice          two readers of each file at once (the
+ *                               case's two dd's: the second touch
+ *                               moves a page to the active list)
  *   lru-file-mmap-read-rand     the mapped file's pages at random
  *   lru-shm-rand                the tmpfs files' pages at random
  *   msync                       a file in TMPDIR mapped shared,
@@ -33,9 +36,12 @@
  *                               pages; the pool (nr_hugepages) sized
  *                               for the case first, emptied after
  *
- * A task passes over its region again and again until the runtime is
- * up (usemem's --runtime loop); its throughput is the bytes it touched
- * over its time. LKP's metrics: vm-scalability.throughput (the sum over
+ * A pass touches every word of the region, in order or as many words
+ * at random, as usemem does (its step is a word); a task passes over a
+ * fresh region again and again until the runtime is up, where usemem
+ * makes one pass over a region sized to outlast it (the guest is too
+ * small for that); its throughput is the bytes it touched over its
+ * time. LKP's metrics: vm-scalability.throughput (the sum over
  * tasks, KB/s), .median (the median task's), .stddev% (the tasks'
  * spread), .workload (bytes touched in all). Every task checks its
  * pages: a written region reads back its pattern.
@@ -59,7 +65,7 @@
 enum vms_flag {
 	VMS_MT = 1, /* threads of one process, not processes */
 	VMS_HUGETLB = 2, /* MAP_HUGETLB pages */
-	VMS_TWICE = 4, /* each pass reads the file twice */
+	VMS_TWICE = 4, /* two readers of each file at once */
 	VMS_MSYNC = 8, /* each pass msync()s what it wrote */
 };
 
@@ -69,7 +75,7 @@ enum vms_kind {
 	VMS_FILE_READ,
 	VMS_FILE_MMAP,
 	VMS_SHM,
-	VMS_SHM_PREAD,
+	VMS_SHM_SHARED,
 	VMS_MMAP_MT
 };
 
@@ -98,10 +104,10 @@ static const struct vms_case {
 	{ "lru-file-readtwice", VMS_FILE_READ, 0, 0, 50, VMS_TWICE },
 	{ "lru-file-mmap-read", VMS_FILE_MMAP, 0, 0, 50, 0 },
 	{ "lru-file-mmap-read-rand", VMS_FILE_MMAP, 0, 1, 50, 0 },
-	{ "lru-shm", VMS_SHM, 1, 0, 25, 0 },
-	{ "lru-shm-rand", VMS_SHM, 1, 1, 25, 0 },
-	{ "shm-pread-seq", VMS_SHM_PREAD, 0, 0, 25, 0 },
-	{ "shm-pread-rand", VMS_SHM_PREAD, 0, 1, 25, 0 },
+	{ "lru-shm", VMS_SHM, 0, 0, 25, 0 },
+	{ "lru-shm-rand", VMS_SHM, 0, 1, 25, 0 },
+	{ "shm-pread-seq", VMS_SHM_SHARED, 0, 0, 25, 0 },
+	{ "shm-pread-rand", VMS_SHM_SHARED, 0, 1, 25, 0 },
 	{ "mmap-xread-seq-mt", VMS_MMAP_MT, 0, 0, 25, VMS_MT },
 	{ "msync", VMS_FILE_MMAP, 1, 0, 25, VMS_MSYNC },
 	{ "msync-mt", VMS_FILE_MMAP, 1, 0, 25, VMS_MSYNC | VMS_MT },
@@ -117,44 +123,49 @@ struct vms_task {
 	size_t size; /* this task's region */
 	double end;
 	unsigned int id;
-	int shared_fd; /* the -mt cases' one file */
-	struct vms_slot *slot;
+	int shared_fd; /* the one file of mmap-xread-seq-mt and shm-pread */
+	struct vms_slot *slot, *twin; /* twin: readtwice's second reader */
 };
 
 static size_t vms_page;
 
-/* The i-th page of a pass, in order or at random (a full permutation). */
-static size_t vms_page_index(size_t i, size_t n, int random)
+/*
+ * A random word of n: as usemem picks one, a 31-bit nrand48() number
+ * scaled to n in double precision; the generator's state is the task's.
+ */
+static size_t vms_rand(unsigned short x[3], size_t n)
 {
-	/* An odd stride modulo a power of two visits every page once. */
-	size_t span = 1;
-
-	if (!random)
-		return i;
-	while (span < n)
-		span <<= 1;
-	do
-		i = (i * 2654435761u + 12345) & (span - 1);
-	while (i >= n);
-	return i;
+	return (size_t)((double)n * nrand48(x) / 2147483648.0);
 }
 
-/* Touch one word of every page: written with a pattern, or read. */
+/*
+ * One pass as usemem makes it: every word of the region in order, or as
+ * many words picked at random (with replacement), each written with its
+ * index (^ the task's tag) or read. Then one word a page is checked: a
+ * written word reads back its pattern, an untouched anonymous or sparse
+ * page is 0; at random, the last words written are checked instead.
+ */
 static int vms_touch(char *m, size_t size, int write, int random, size_t tag)
 {
-	size_t n = size / vms_page, i, p;
+	size_t *p = (size_t *)m, n = size / sizeof(*p), i, w = 0;
+	unsigned short x[3] = { 0x330e, (unsigned short)tag, 0x1234 };
+	size_t last[16] = { 0 };
 	volatile size_t sink = 0;
 
 	for (i = 0; i < n; i++) {
-		p = vms_page_index(i, n, random);
-		if (write)
-			*(size_t *)(m + p * vms_page) = p ^ tag;
-		else
-			sink += *(volatile size_t *)(m + p * vms_page);
+		w = random ? vms_rand(x, n) : i;
+		if (write) {
+			p[w] = w ^ tag;
+			last[i & 15] = w;
+		} else {
+			sink += p[w];
+		}
 	}
-	/* What was written reads back; an untouched anonymous page is 0. */
-	for (i = 0; i < n; i++)
-		if (*(size_t *)(m + i * vms_page) != (write ? i ^ tag : 0))
+	for (i = 0; write && random && i < 16 && i < n; i++)
+		if (p[last[i]] != (last[i] ^ tag))
+			return -EIO;
+	for (i = 0; !(write && random) && i < n; i += vms_page / sizeof(*p))
+		if (p[i] != (write ? i ^ tag : 0))
 			return -EIO;
 	(void)sink;
 	return 0;
@@ -198,7 +209,7 @@ static int vms_cow_pass(const struct vms_task *t, char *m)
 }
 
 /* The file of a task: in TMPDIR (a disk's filesystem) or /dev/shm. */
-static int vms_file_open(const struct vms_task *t, const char *dir, int fill)
+static int vms_file_open(const struct vms_task *t, const char *dir)
 {
 	char path[4200];
 	int fd;
@@ -208,44 +219,48 @@ static int vms_file_open(const struct vms_task *t, const char *dir, int fill)
 	if (fd < 0)
 		return -errno;
 	unlink(path);
-	if (ftruncate(fd, t->size) ||
-	    (fill && posix_fallocate(fd, 0, t->size))) {
+	if (ftruncate(fd, t->size)) {
 		close(fd);
 		return -EIO;
 	}
 	return fd;
 }
 
+/*
+ * The file read from start to end as the case's dd bs=4k reads it: a
+ * 4 KiB read, then its write to /dev/null (dd's of=). Holes read 0.
+ */
 static int vms_read_pass(const struct vms_task *t, int fd)
 {
-	static char buf[65536];
-	size_t n = t->size / vms_page, i, p;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC), err = 0;
+	char buf[4096];
+	size_t i;
 	ssize_t r;
 
-	if (t->c->kind == VMS_SHM_PREAD) {
-		for (i = 0; i < n; i++) {
-			p = vms_page_index(i, n, t->c->random);
-			if (pread(fd, buf, vms_page, p * vms_page) !=
-				    (ssize_t)vms_page ||
-			    buf[0])
-				return -EIO;
-		}
-		return 0;
-	}
-	for (i = 0; i < t->size; i += r) {
+	if (null < 0)
+		return -errno;
+	for (i = 0; !err && i < t->size; i += r) {
 		r = pread(fd, buf, sizeof(buf), i);
-		if (r <= 0 || buf[0])
-			return -EIO;
+		if (r <= 0 || buf[0] || buf[r - 1] || write(null, buf, r) != r)
+			err = -EIO;
 	}
-	return 0;
+	close(null);
+	return err;
 }
 
-/* Mapped for the pass; the -mt cases' threads each a slice of one file. */
+/*
+ * Mapped for the pass: the task's own file, or the one file of all
+ * tasks (mmap-xread-seq-mt: a slice each; shm-pread: all of it each);
+ * msync's prefaulted (usemem -F).
+ */
 static int vms_map_pass(const struct vms_task *t, int fd)
 {
 	int mt = t->c->kind == VMS_MMAP_MT, err;
-	char *m = mmap(NULL, t->size, PROT_READ | PROT_WRITE, MAP_SHARED,
-		       mt ? t->shared_fd : fd, mt ? (off_t)t->id * t->size : 0);
+	int shared = mt || t->c->kind == VMS_SHM_SHARED;
+	int populate = t->c->flags & VMS_MSYNC ? MAP_POPULATE : 0;
+	char *m = mmap(NULL, t->size, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | populate, shared ? t->shared_fd : fd,
+		       mt ? (off_t)t->id * t->size : 0);
 
 	if (m == MAP_FAILED)
 		return -errno;
@@ -265,13 +280,6 @@ static int vms_pass(const struct vms_task *t, int fd, char *cow)
 	case VMS_COW:
 		return vms_cow_pass(t, cow);
 	case VMS_FILE_READ:
-	case VMS_SHM_PREAD:
-		if (t->c->flags & VMS_TWICE) {
-			int err = vms_read_pass(t, fd);
-
-			if (err)
-				return err;
-		}
 		return vms_read_pass(t, fd);
 	default:
 		return vms_map_pass(t, fd);
@@ -279,18 +287,35 @@ static int vms_pass(const struct vms_task *t, int fd, char *cow)
 }
 
 /* Passes until the runtime is up; at least one. */
+static void vms_loop(const struct vms_task *t, struct vms_slot *slot, int fd,
+		     char *cow)
+{
+	double t0 = harness_now();
+	int err;
+
+	do {
+		err = vms_pass(t, fd, cow);
+		if (!err)
+			slot->bytes += t->size;
+	} while (!err && harness_now() < t->end);
+	slot->secs = harness_now() - t0;
+	slot->failed = err != 0;
+}
+
+/*
+ * A task: its file or its parent region made, then its passes; for
+ * lru-file-readtwice a second reader of the same file beside it, as the
+ * case starts two dd's on each file.
+ */
 static void vms_task_run(struct vms_task *t)
 {
-	const char *dir = t->c->kind == VMS_SHM || t->c->kind == VMS_SHM_PREAD ?
-				  "/dev/shm" :
-				  harness_tmpdir();
-	double t0;
+	const char *dir = t->c->kind == VMS_SHM ? "/dev/shm" : harness_tmpdir();
 	char *cow = NULL;
 	int fd = -1, err = 0;
 
-	if (t->c->kind != VMS_ANON && t->c->kind != VMS_COW &&
-	    t->c->kind != VMS_MMAP_MT) {
-		fd = vms_file_open(t, dir, t->c->kind == VMS_SHM_PREAD);
+	if (t->c->kind == VMS_FILE_READ || t->c->kind == VMS_FILE_MMAP ||
+	    t->c->kind == VMS_SHM) {
+		fd = vms_file_open(t, dir);
 		if (fd < 0)
 			err = fd;
 	}
@@ -303,15 +328,13 @@ static void vms_task_run(struct vms_task *t)
 		t->slot->failed = 1;
 		return;
 	}
-	t0 = harness_now();
-	do {
-		err = vms_pass(t, fd, cow);
-		if (!err)
-			t->slot->bytes +=
-				t->c->flags & VMS_TWICE ? 2 * t->size : t->size;
-	} while (!err && harness_now() < t->end);
-	t->slot->secs = harness_now() - t0;
-	t->slot->failed = err != 0;
+	if (t->twin && !fork()) {
+		vms_loop(t, t->twin, fd, cow);
+		_exit(0);
+	}
+	vms_loop(t, t->slot, fd, cow);
+	if (t->twin)
+		wait(NULL);
 	if (fd >= 0)
 		close(fd);
 }
@@ -335,6 +358,8 @@ static int vms_tasks_run(struct vms_task *base, struct vms_slot *slots,
 		t[i] = *base;
 		t[i].id = i;
 		t[i].slot = &slots[i];
+		if (base->c->flags & VMS_TWICE)
+			t[i].twin = &slots[n + i];
 		if (base->c->flags & VMS_MT) {
 			if (pthread_create(&th[i], NULL, vms_thread, &t[i]))
 				err = -EAGAIN;
@@ -404,14 +429,19 @@ static const struct vms_case *vms_case_find(const char *name)
 	return NULL;
 }
 
-/* The -mt cases' one file, which the threads map a slice each of. */
+/*
+ * The one file of all tasks: mmap-xread-seq-mt's threads map a slice
+ * each of a file in TMPDIR, shm-pread's processes all of a tmpfs one.
+ */
 static int vms_shared_open(struct vms_task *t, unsigned int n)
 {
 	struct vms_task whole = *t;
+	int mt = t->c->kind == VMS_MMAP_MT;
 
-	whole.size = t->size * n;
+	whole.size = mt ? t->size * n : t->size;
 	whole.id = n;
-	t->shared_fd = vms_file_open(&whole, harness_tmpdir(), 0);
+	t->shared_fd =
+		vms_file_open(&whole, mt ? harness_tmpdir() : "/dev/shm");
 	return t->shared_fd < 0 ? t->shared_fd : 0;
 }
 
@@ -491,6 +521,7 @@ static int vms_run(int argc, char **argv)
 	struct vms_task t = { 0 };
 	struct vms_slot *slots;
 	unsigned long long mem;
+	unsigned int share, nslots;
 	int err;
 
 	if (harness_params_parse(argc, argv, params,
@@ -501,10 +532,13 @@ static int vms_run(int argc, char **argv)
 		tasks = sysconf(_SC_NPROCESSORS_ONLN);
 	vms_page = sysconf(_SC_PAGESIZE);
 	mem = (unsigned long long)sysconf(_SC_PHYS_PAGES) * vms_page;
-	t.size = mem * t.c->mem_pct / 100 / tasks / vms_page * vms_page;
+	/* shm-pread's tasks each map all of one file: it is not shared out. */
+	share = t.c->kind == VMS_SHM_SHARED ? 1 : tasks;
+	nslots = t.c->flags & VMS_TWICE ? 2 * tasks : tasks;
+	t.size = mem * t.c->mem_pct / 100 / share / vms_page * vms_page;
 	/* VM_SIZE: all tasks' bytes, instead of the case's share. */
 	if (vm_size && !param_size_parse(vm_size, &mem))
-		t.size = mem / tasks / vms_page * vms_page;
+		t.size = mem / share / vms_page * vms_page;
 	if (!t.size) {
 		fprintf(stderr,
 			"vm-scalability: %u tasks leave none a page of %llu MiB\n",
@@ -517,12 +551,13 @@ static int vms_run(int argc, char **argv)
 	printf("progress vm-scalability %s: %u task(s) of %zu KiB (%s), %u s\n",
 	       name, tasks, t.size >> 10,
 	       vm_size ? "VM_SIZE" : "the case's share of MemTotal", runtime);
-	if (t.c->kind == VMS_MMAP_MT && (err = vms_shared_open(&t, tasks))) {
+	if ((t.c->kind == VMS_MMAP_MT || t.c->kind == VMS_SHM_SHARED) &&
+	    (err = vms_shared_open(&t, tasks))) {
 		fprintf(stderr, "vm-scalability: the shared file: %s\n",
 			strerror(-err));
 		return 1;
 	}
-	slots = mmap(NULL, sizeof(*slots) * tasks, PROT_READ | PROT_WRITE,
+	slots = mmap(NULL, sizeof(*slots) * nslots, PROT_READ | PROT_WRITE,
 		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (slots == MAP_FAILED)
 		return 1;
@@ -530,8 +565,8 @@ static int vms_run(int argc, char **argv)
 	if (t.c->flags & VMS_HUGETLB)
 		vms_hugepages_set(0); /* the pool back for the next test */
 	if (!err)
-		err = vms_report(slots, tasks);
-	munmap(slots, sizeof(*slots) * tasks);
+		err = vms_report(slots, nslots);
+	munmap(slots, sizeof(*slots) * nslots);
 	return err ? 1 : 0;
 }
 

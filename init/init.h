@@ -34,6 +34,7 @@ int mounts_loopback_up(void);
 /* modules.c */
 int modules_load(unsigned int *nloaded);
 int modules_probe_name(const char *name);
+void modules_release(void);
 
 /* port.c */
 struct port {

@@ -225,6 +225,7 @@ int main(void)
 	if (disks_prepare(&job, why, sizeof(why)))
 		init_fatal("disk", "%s", why);
 	init_sctp_load(&job);
+	modules_release();
 	/* The benchmarks write under TMPDIR (benchmarks/harness.h). */
 	setenv("TMPDIR", job.workdir, 1);
 	init_done_send(&job, init_job_run(&job));

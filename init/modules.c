@@ -135,22 +135,29 @@ int modules_load(unsigned int *nloaded)
 			break;
 	}
 	*nloaded = modules_loaded;
-	modules_ctx_close();
+	/* Kept open: the job's modules (modules_probe_name) come next. */
 	return 0;
 }
 
 /*
- * A module a job needs later (a filesystem, md's level): loaded with
- * its dependencies; nothing to do when built in or the kernel has no
- * module tree. Whether the kernel has it shows when it is used.
+ * A module a job needs later (a filesystem, md's level, brd, sctp):
+ * loaded with its dependencies through the context the boot opened (a
+ * context reads the module indexes once); nothing to do when built in
+ * or the kernel has no module tree. Whether the kernel has it shows
+ * when it is used.
  */
 int modules_probe_name(const char *name)
 {
-	int err = modules_ctx_open();
+	int err = modules_ctx ? 1 : modules_ctx_open();
 
 	if (err <= 0)
 		return err;
-	err = modules_probe(name);
-	modules_ctx_close();
-	return err;
+	return modules_probe(name);
+}
+
+/* Before the benchmarks: the indexes' memory is theirs again. */
+void modules_release(void)
+{
+	if (modules_ctx)
+		modules_ctx_close();
 }
