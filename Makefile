@@ -141,6 +141,7 @@ HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def
 HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def benchmarks/aim9-tests.def \
+	benchmarks/filebench.def \
 	boot/cpus.def report/rules.h report/stats.h
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
@@ -220,7 +221,9 @@ AIM9_SRCS := benchmarks/aim9-tests.c benchmarks/aim9-arith.c benchmarks/aim9-dis
 	benchmarks/aim9-mem.c benchmarks/aim9-misc.c
 BENCH_EXTRA_aim9 := $(AIM9_SRCS)
 BENCH_EXTRA_aim7 := $(AIM9_SRCS)
-BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/aim9.h benchmarks/aim9-tests.def $(AIM9_SRCS)
+BENCH_EXTRA_filebench := benchmarks/filebench-flowops.c benchmarks/filebench-personalities.c
+BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/aim9.h benchmarks/aim9-tests.def $(AIM9_SRCS) \
+	benchmarks/filebench.h benchmarks/filebench.def $(BENCH_EXTRA_filebench)
 
 $(B)/guest/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) MUSLCC $@

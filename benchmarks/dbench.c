@@ -25,7 +25,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -264,15 +263,6 @@ static unsigned char dbench_byte(unsigned int d, unsigned int f,
 	return (unsigned char)(off * 31 + d * 7 + f + (off >> 12));
 }
 
-static int dbench_rm(const char *path, const struct stat *st, int flag,
-		     struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path) ? -1 : 0;
-}
-
 struct dbench_state {
 	struct dbench_client *c;
 	int fd[DBENCH_DIRS][DBENCH_FILES];
@@ -400,7 +390,7 @@ static int dbench_step_run(struct dbench_state *st, const struct dbench_step *s)
 			FAIL(st, "Mkdir %s: %s", path, strerror(errno));
 		return 0;
 	case OP_DELTREE:
-		if (nftw("tmp", dbench_rm, 16, FTW_DEPTH | FTW_PHYS))
+		if (harness_tree_remove("tmp"))
 			FAIL(st, "Deltree: %s", strerror(errno));
 		return 0;
 	case OP_CREATE:
@@ -497,8 +487,7 @@ static int dbench_client_run(struct dbench_client *c, unsigned int id,
 	for (i = 0; i < DBENCH_DIRS * DBENCH_FILES; i++)
 		if (st->fd[i / DBENCH_FILES][i % DBENCH_FILES] >= 0)
 			close(st->fd[i / DBENCH_FILES][i % DBENCH_FILES]);
-	if (access("tmp", F_OK) == 0 &&
-	    nftw("tmp", dbench_rm, 16, FTW_DEPTH | FTW_PHYS))
+	if (access("tmp", F_OK) == 0 && harness_tree_remove("tmp"))
 		return 1;
 	return 0;
 }
@@ -702,7 +691,7 @@ static int dbench_run(int argc, char **argv)
 		;
 	dbench_clients_reap(&r);
 	if (chdir("/") == 0)
-		nftw(dir, dbench_rm, 16, FTW_DEPTH | FTW_PHYS);
+		harness_tree_remove(dir);
 	if (r.failed)
 		return 1;
 	if (r.throughput <= 0) {

@@ -21,11 +21,13 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -391,4 +393,18 @@ const char *harness_tmpdir(void)
 	const char *dir = getenv("TMPDIR");
 
 	return dir && *dir ? dir : "/tmp";
+}
+
+static int harness_tree_rm(const char *path, const struct stat *st, int flag,
+			   struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path) ? -1 : 0;
+}
+
+int harness_tree_remove(const char *path)
+{
+	return nftw(path, harness_tree_rm, 16, FTW_DEPTH | FTW_PHYS);
 }

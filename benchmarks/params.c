@@ -21,6 +21,13 @@ static const char param_aim9_names[] =
 #undef AIM9_TEST
 	"";
 
+/* filebench's personalities, as benchmarks/filebench.def names them. */
+static const char param_filebench_names[] =
+#define FB_PERSONALITY(name, desc) #name " "
+#include "benchmarks/filebench.def"
+#undef FB_PERSONALITY
+	"";
+
 static const struct param_spec param_specs[] = {
 #define JOBKEY(name, kind, min, max, help, choices) \
 	{ name, PARAM_##kind, min, max, help, choices },

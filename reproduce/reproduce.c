@@ -231,7 +231,6 @@ static const struct {
 	const char *testcase, *closest;
 } repro_closest[] = {
 	{ "tbench", "hackbench IPC=socket (local socket messaging)" },
-	{ "filebench", "dbench or fsmark on a scratch disk (docs/disks.md)" },
 	{ "reaim", "aim7 (the AIM suite's multiuser driver) or aim9" },
 	{ "schbench", "perf-bench-sched-pipe (wakeup latency)" },
 };
@@ -736,19 +735,90 @@ static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
 	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
 }
 
-/* LKP testcases and the function that maps a report of each to a job. */
+/* LKP's unixbench: its test: is one of ours of suite unixbench. */
+static int repro_ub_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char set[256];
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || !repro_is_unixbench(v)) {
+		test_suite_list("unixbench", ", ", set, sizeof(set));
+		fprintf(stderr,
+			"bootbench: unixbench test '%s' is not one bootbench implements: it has %s\n",
+			v ? v : "(none given)", set);
+		return -ENOENT;
+	}
+	return repro_unixbench_params(m, j, v);
+}
+
+static int repro_dbench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	repro_set(j, "test", "dbench");
+	if (repro_copy(m, j, "nr_threads", "nr_threads"))
+		return -ENOENT;
+	return repro_disk_map(m, j);
+}
+
+static int repro_stressng_disk_params(const struct lkpmail *m,
+				      struct repro_job *j)
+{
+	return repro_stressng_params(m, j) || repro_disk_map(m, j) ? -ENOENT :
+								     0;
+}
+
+/*
+ * LKP's filebench: test: is the personality's workload file
+ * (fileserver.f), run as filebench ships it: its own 60 s. The data set
+ * is the guest's share of its disk and memory (benchmarks/filebench.c),
+ * not the report machine's: said.
+ */
+static int repro_filebench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("filebench_test");
+	char name[64];
+	const char *v;
+	size_t n;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	n = v ? strlen(v) : 0;
+	if (n > 2 && !strcmp(v + n - 2, ".f"))
+		n -= 2;
+	snprintf(name, sizeof(name), "%.*s", (int)n, v ? v : "");
+	if (!v || param_value_check(spec, name)) {
+		fprintf(stderr,
+			"bootbench: filebench personality '%s' is not one bootbench has: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "filebench");
+	repro_set(j, "filebench_test", name);
+	repro_set(j, "runtime", "60");
+	repro_note(
+		"scaled",
+		"filebench's filesets are cut to a quarter of the guest's free disk space and an eighth of its memory, not the report machine's (the run's progress lines say by how much)");
+	return repro_disk_map(m, j);
+}
+
+/* LKP's testcases we run: how each one's job is read. */
 static const struct {
 	const char *testcase;
 	int (*map)(const struct lkpmail *m, struct repro_job *j);
-} repro_mappers[] = {
+} repro_maps[] = {
+	{ "unixbench", repro_ub_params },
 	{ "hackbench", repro_hackbench_params },
 	{ "aim9", repro_aim9_params },
 	{ "aim7", repro_aim7_params },
+	{ "dbench", repro_dbench_params },
 	{ "fio-basic", repro_fio_params },
 	{ "fsmark", repro_fsmark_params },
 	{ "sysbench-fileio", repro_sysbench_params },
+	{ "filebench", repro_filebench_params },
 	{ "vm-scalability", repro_vmscal_params },
 	{ "perf-bench-sched-pipe", repro_pipe_params },
+	{ "stress-ng", repro_stressng_disk_params },
 	{ "will-it-scale", repro_wis_params },
 	{ "perf-bench-futex", repro_futex_params },
 	{ "netperf", repro_netperf_params },
@@ -758,7 +828,7 @@ static const struct {
 static int repro_test_map(const struct lkpmail *m, const char *text,
 			  struct repro_job *j)
 {
-	const char *tc = m->testcase, *v, *hint;
+	const char *tc = m->testcase, *hint;
 	size_t i;
 
 	if (!tc[0]) {
@@ -779,33 +849,9 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 	}
 	if (repro_storage_check(m))
 		return -ENOENT;
-	if (!strcmp(tc, "unixbench")) {
-		if (repro_param(m, "test", &v))
-			return -ENOENT;
-		if (!v || !repro_is_unixbench(v)) {
-			char set[256];
-
-			test_suite_list("unixbench", ", ", set, sizeof(set));
-			fprintf(stderr,
-				"bootbench: unixbench test '%s' is not one bootbench implements: it has %s\n",
-				v ? v : "(none given)", set);
-			return -ENOENT;
-		}
-		return repro_unixbench_params(m, j, v);
-	}
-	for (i = 0; i < sizeof(repro_mappers) / sizeof(repro_mappers[0]); i++)
-		if (!strcmp(tc, repro_mappers[i].testcase))
-			return repro_mappers[i].map(m, j);
-	if (!strcmp(tc, "dbench")) {
-		repro_set(j, "test", "dbench");
-		if (repro_copy(m, j, "nr_threads", "nr_threads"))
-			return -ENOENT;
-		return repro_disk_map(m, j);
-	}
-	if (!strcmp(tc, "stress-ng"))
-		return repro_stressng_params(m, j) || repro_disk_map(m, j) ?
-			       -ENOENT :
-			       0;
+	for (i = 0; i < sizeof(repro_maps) / sizeof(repro_maps[0]); i++)
+		if (!strcmp(tc, repro_maps[i].testcase))
+			return repro_maps[i].map(m, j);
 	for (i = 0; i < sizeof(repro_closest) / sizeof(repro_closest[0]); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;
@@ -1130,6 +1176,12 @@ static const struct {
 	{ "sysbench-fileio.write_bytes_MB/s",
 	  "sysbench-fileio.write_bytes_MB/s" },
 	{ "fsmark.app_overhead", "fsmark.app_overhead" },
+	{ "filebench.sum_operations/s", "filebench.sum_operations/s" },
+	{ "filebench.sum_operations", "filebench.sum_operations" },
+	{ "filebench.sum_reads/s", "filebench.sum_reads/s" },
+	{ "filebench.sum_writes/s", "filebench.sum_writes/s" },
+	{ "filebench.sum_bytes_mb/s", "filebench.sum_bytes_mb/s" },
+	{ "filebench.sum_time_ms/op", "filebench.sum_time_ms/op" },
 };
 
 /*

@@ -15,7 +15,12 @@ aim9|--runtime=1 --aim9_test=disk_rr|aim9.disk_rr.ops_per_sec
 aim9|--runtime=1 --aim9_test=creat-clo|aim9.creat-clo.ops_per_sec
 aim9|--runtime=1 --aim9_test=add_double|aim9.add_double.ops_per_sec
 aim9|--runtime=1 --aim9_test=udp_test|aim9.udp_test.ops_per_sec
-aim7|--load=2 --aim7_test=disk_src|aim7.jobs-per-min"
+aim7|--load=2 --aim7_test=disk_src|aim7.jobs-per-min
+filebench|--filebench_test=fileserver --runtime=1 --test_size=8M|filebench.sum_operations/s
+filebench|--filebench_test=webproxy --runtime=1 --test_size=8M|filebench.sum_reads/s
+filebench|--filebench_test=randomwrite --runtime=1 --test_size=8M|filebench.sum_writes/s
+filebench|--filebench_test=makedirs --runtime=1 --test_size=8M|filebench.sum_operations/s
+filebench|--filebench_test=copyfiles --runtime=1 --test_size=8M|filebench.sum_bytes_mb/s"
 # Two at a time (this host's CPU count in CI), each into its own file,
 # then reported in order.
 nat_i=0

@@ -73,6 +73,7 @@ area pvh test
 area lava test
 area stressng test
 area disks test
+area filebench test
 area vmscal test
 area wis test
 area aim test
