@@ -139,13 +139,46 @@ static size_t vms_rand(unsigned short x[3], size_t n)
 }
 
 /*
+ * One word read or written, out of line: usemem's loop calls a function
+ * for each word, and its weight per word is part of what the case
+ * measures where faults are cheap (a cached file, the zero page).
+ */
+static __attribute__((noinline)) size_t vms_access(size_t *p, size_t idx,
+						   int read, size_t data)
+{
+	volatile size_t *vp = p;
+
+	if (read)
+		return vp[idx];
+	vp[idx] = data;
+	return 0;
+}
+
+/* What one pass checks: one word a page, or the last words written. */
+static int vms_check(const size_t *p, size_t n, int write, int random,
+		     size_t tag, const size_t last[16])
+{
+	size_t i;
+
+	for (i = 0; write && random && i < 16 && i < n; i++)
+		if (p[last[i]] != (last[i] ^ tag))
+			return -EIO;
+	for (i = 0; !(write && random) && i < n; i += vms_page / sizeof(*p))
+		if (p[i] != (write ? i ^ tag : 0))
+			return -EIO;
+	return 0;
+}
+
+/*
  * One pass as usemem makes it: every word of the region in order, or as
  * many words picked at random (with replacement), each written with its
- * index (^ the task's tag) or read. Then one word a page is checked: a
- * written word reads back its pattern, an untouched anonymous or sparse
- * page is 0; at random, the last words written are checked instead.
+ * index (^ the task's tag) or read, until the words run out or, checked
+ * every 64Ki words, the runtime (end; 0: none) is up. *done: the bytes
+ * touched. Then the words done are checked (vms_check): a written word
+ * reads back its pattern, an untouched anonymous or sparse page is 0.
  */
-static int vms_touch(char *m, size_t size, int write, int random, size_t tag)
+static int vms_touch(char *m, size_t size, int write, int random, size_t tag,
+		     double end, size_t *done)
 {
 	size_t *p = (size_t *)m, n = size / sizeof(*p), i, w = 0;
 	unsigned short x[3] = { 0x330e, (unsigned short)tag, 0x1234 };
@@ -154,21 +187,14 @@ static int vms_touch(char *m, size_t size, int write, int random, size_t tag)
 
 	for (i = 0; i < n; i++) {
 		w = random ? vms_rand(x, n) : i;
-		if (write) {
-			p[w] = w ^ tag;
-			last[i & 15] = w;
-		} else {
-			sink += p[w];
-		}
+		sink += vms_access(p, w, !write, w ^ tag);
+		last[i & 15] = w;
+		if (!(i & 0xffff) && end > 0 && i && harness_now() > end)
+			break;
 	}
-	for (i = 0; write && random && i < 16 && i < n; i++)
-		if (p[last[i]] != (last[i] ^ tag))
-			return -EIO;
-	for (i = 0; !(write && random) && i < n; i += vms_page / sizeof(*p))
-		if (p[i] != (write ? i ^ tag : 0))
-			return -EIO;
+	*done = i * sizeof(*p);
 	(void)sink;
-	return 0;
+	return vms_check(p, i, write, random, tag, last);
 }
 
 /* A task's private anonymous region, of huge pages for -hugetlb. */
@@ -180,14 +206,15 @@ static char *vms_anon_map(const struct vms_task *t)
 		    MAP_PRIVATE | MAP_ANONYMOUS | huge, -1, 0);
 }
 
-static int vms_anon_pass(const struct vms_task *t)
+static int vms_anon_pass(const struct vms_task *t, size_t *done)
 {
 	char *m = vms_anon_map(t);
 	int err;
 
 	if (m == MAP_FAILED)
 		return -errno;
-	err = vms_touch(m, t->size, t->c->write, t->c->random, t->id);
+	err = vms_touch(m, t->size, t->c->write, t->c->random, t->id, t->end,
+			done);
 	munmap(m, t->size);
 	return err;
 }
@@ -200,9 +227,14 @@ static int vms_cow_pass(const struct vms_task *t, char *m)
 
 	if (pid < 0)
 		return -errno;
-	if (pid == 0)
-		_exit(vms_touch(m, t->size, 1, t->c->random, t->id + 1) ? 1 :
-									  0);
+	if (pid == 0) {
+		size_t done;
+
+		_exit(vms_touch(m, t->size, 1, t->c->random, t->id + 1, 0,
+				&done) ?
+			      1 :
+			      0);
+	}
 	if (waitpid(pid, &status, 0) < 0)
 		return -errno;
 	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
@@ -253,7 +285,7 @@ static int vms_read_pass(const struct vms_task *t, int fd)
  * tasks (mmap-xread-seq-mt: a slice each; shm-pread: all of it each);
  * msync's prefaulted (usemem -F).
  */
-static int vms_map_pass(const struct vms_task *t, int fd)
+static int vms_map_pass(const struct vms_task *t, int fd, size_t *done)
 {
 	int mt = t->c->kind == VMS_MMAP_MT, err;
 	int shared = mt || t->c->kind == VMS_SHM_SHARED;
@@ -264,16 +296,28 @@ static int vms_map_pass(const struct vms_task *t, int fd)
 
 	if (m == MAP_FAILED)
 		return -errno;
-	err = vms_touch(m, t->size, t->c->write, t->c->random, t->id);
+	err = vms_touch(m, t->size, t->c->write, t->c->random, t->id, t->end,
+			done);
 	if (!err && t->c->flags & VMS_MSYNC && msync(m, t->size, MS_SYNC))
 		err = -errno;
 	munmap(m, t->size);
 	return err;
 }
 
-/* One pass of the task's case over its region. */
-static int vms_pass(const struct vms_task *t, int fd, char *cow)
+/*
+ * One pass of the task's case over its region; *bytes: what it counts,
+ * as usemem counts: the words it touched, and an eighth of the region
+ * for each region it maps itself (usemem starts its count at bytes / 8
+ * when it allocates, not when a region is given: --prealloc, dd).
+ */
+static int vms_pass(const struct vms_task *t, int fd, char *cow, size_t *bytes)
 {
+	int alloc = t->c->kind == VMS_ANON || t->c->kind == VMS_SHM ||
+		    t->c->kind == VMS_SHM_SHARED ||
+		    (t->c->kind == VMS_FILE_MMAP && !(t->c->flags & VMS_MSYNC));
+	size_t done = t->size;
+	int err;
+
 	/*
 	 * The task's own file emptied and made again: the pass meets no
 	 * page the last one left in the cache, as the case's one pass over
@@ -285,14 +329,19 @@ static int vms_pass(const struct vms_task *t, int fd, char *cow)
 		return -errno;
 	switch (t->c->kind) {
 	case VMS_ANON:
-		return vms_anon_pass(t);
+		err = vms_anon_pass(t, &done);
+		break;
 	case VMS_COW:
-		return vms_cow_pass(t, cow);
+		err = vms_cow_pass(t, cow);
+		break;
 	case VMS_FILE_READ:
-		return vms_read_pass(t, fd);
+		err = vms_read_pass(t, fd);
+		break;
 	default:
-		return vms_map_pass(t, fd);
+		err = vms_map_pass(t, fd, &done);
 	}
+	*bytes = done + (alloc ? t->size / 8 : 0);
+	return err;
 }
 
 /* Passes until the runtime is up; at least one. */
@@ -300,12 +349,13 @@ static void vms_loop(const struct vms_task *t, struct vms_slot *slot, int fd,
 		     char *cow)
 {
 	double t0 = harness_now();
+	size_t bytes = 0;
 	int err;
 
 	do {
-		err = vms_pass(t, fd, cow);
+		err = vms_pass(t, fd, cow, &bytes);
 		if (!err)
-			slot->bytes += t->size;
+			slot->bytes += bytes;
 	} while (!err && harness_now() < t->end);
 	slot->secs = harness_now() - t0;
 	slot->failed = err != 0;
@@ -330,7 +380,10 @@ static void vms_task_run(struct vms_task *t)
 	}
 	if (t->c->kind == VMS_COW) {
 		cow = vms_anon_map(t);
-		if (cow == MAP_FAILED || vms_touch(cow, t->size, 1, 0, t->id))
+		size_t done;
+
+		if (cow == MAP_FAILED ||
+		    vms_touch(cow, t->size, 1, 0, t->id, 0, &done))
 			err = -ENOMEM;
 	}
 	if (err) {
