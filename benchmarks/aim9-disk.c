@@ -157,39 +157,6 @@ int aim9_sync_disk_rw(void)
 	return err;
 }
 
-/* Writes @n stamped blocks to a new unlinked file opened with @flags. */
-static int aim9_seq_write(unsigned int n, int flags)
-{
-	char path[PATH_MAX + 64];
-	int fd, err;
-
-	err = aim9_path_new(path, sizeof(path), "wrt");
-	if (err)
-		return err;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | flags, 0777);
-	if (fd < 0)
-		return -errno;
-	unlink(path);
-	err = aim9_blks_write(fd, n);
-	if (!err)
-		err = aim9_size_check(fd, n);
-	close(fd);
-	return err;
-}
-
-/* disk_wrt: FILESIZE sequential 1K writes to a new file. */
-int aim9_disk_wrt(void)
-{
-	return aim9_seq_write(aim9_env.kbytes, 0);
-}
-
-/* sync_disk_wrt: half of FILESIZE sequential 1K writes, O_SYNC. */
-int aim9_sync_disk_wrt(void)
-{
-	return aim9_seq_write(aim9_env.kbytes / 2 ? aim9_env.kbytes / 2 : 1,
-			      O_SYNC);
-}
-
 /* Reads @n blocks of the common file, checked; copies them to @out. */
 static int aim9_common_read(unsigned int n, int out)
 {
@@ -217,36 +184,54 @@ int aim9_disk_rd(void)
 	return aim9_common_read(aim9_env.kbytes, -1);
 }
 
-/* Copies @n blocks of the common file into a new file (@flags). */
-static int aim9_copy(unsigned int n, int flags)
+/*
+ * A new unlinked file opened with @flags, given @n blocks: stamped ones
+ * written (disk_wrt), or the common file's copied (disk_cp); its size
+ * checked after.
+ */
+static int aim9_new_file_fill(unsigned int n, int flags, int copy)
 {
 	char path[PATH_MAX + 64];
 	int fd, err;
 
-	err = aim9_path_new(path, sizeof(path), "cp");
+	err = aim9_path_new(path, sizeof(path), copy ? "cp" : "wrt");
 	if (err)
 		return err;
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | flags, 0777);
 	if (fd < 0)
 		return -errno;
 	unlink(path);
-	err = aim9_common_read(n, fd);
+	err = copy ? aim9_common_read(n, fd) : aim9_blks_write(fd, n);
 	if (!err)
 		err = aim9_size_check(fd, n);
 	close(fd);
 	return err;
 }
 
+/* disk_wrt: FILESIZE sequential 1K writes to a new file. */
+int aim9_disk_wrt(void)
+{
+	return aim9_new_file_fill(aim9_env.kbytes, 0, 0);
+}
+
+/* sync_disk_wrt: half of FILESIZE sequential 1K writes, O_SYNC. */
+int aim9_sync_disk_wrt(void)
+{
+	return aim9_new_file_fill(aim9_env.kbytes / 2 ? aim9_env.kbytes / 2 : 1,
+				  O_SYNC, 0);
+}
+
 /* disk_cp: the common file copied in 1K blocks into a new file. */
 int aim9_disk_cp(void)
 {
-	return aim9_copy(aim9_env.kbytes, 0);
+	return aim9_new_file_fill(aim9_env.kbytes, 0, 1);
 }
 
 /* sync_disk_cp: half of it copied into a new file opened O_SYNC. */
 int aim9_sync_disk_cp(void)
 {
-	return aim9_copy(aim9_env.kbytes / 2 ? aim9_env.kbytes / 2 : 1, O_SYNC);
+	return aim9_new_file_fill(aim9_env.kbytes / 2 ? aim9_env.kbytes / 2 : 1,
+				  O_SYNC, 1);
 }
 
 /* FILE: the common file, FILESIZE K of stamped blocks. */
