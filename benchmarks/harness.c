@@ -19,9 +19,9 @@
  * "metric NAME VALUE", and plain lines for people.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <stdio.h>
@@ -396,21 +396,50 @@ const char *harness_tmpdir(void)
 }
 
 /*
- * An entry already gone is removed: something else (a test deleting a
- * benchmark's files behind its back) may remove it between the walk's
- * readdir and here, and stopping there would leave the rest behind.
+ * An entry already gone counts as removed: something else (a test
+ * deleting a benchmark's files behind its back) may remove it between
+ * the readdir and the unlink, and stopping there would leave the rest
+ * behind. musl's nftw() cannot serve: it ends the whole walk when an
+ * entry's lstat() finds it gone. Empties the directory @fd (closed).
  */
-static int harness_tree_rm(const char *path, const struct stat *st, int flag,
-			   struct FTW *ftw)
+static int harness_dir_empty(int fd)
 {
-	(void)st;
-	(void)ftw;
-	if (flag == FTW_NS)
-		return 0;
-	return remove(path) && errno != ENOENT ? -1 : 0;
+	DIR *d = fdopendir(fd);
+	struct dirent *e;
+	int sub, err = 0;
+
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (!unlinkat(fd, e->d_name, 0) || errno == ENOENT)
+			continue;
+		/* unlink() of a directory: EISDIR on Linux, EPERM by POSIX. */
+		sub = openat(fd, e->d_name,
+			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0 && errno == ENOENT)
+			continue;
+		if (sub < 0 || harness_dir_empty(sub) ||
+		    (unlinkat(fd, e->d_name, AT_REMOVEDIR) && errno != ENOENT))
+			err = -1;
+	}
+	closedir(d);
+	return err;
 }
 
 int harness_tree_remove(const char *path)
 {
-	return nftw(path, harness_tree_rm, 16, FTW_DEPTH | FTW_PHYS);
+	int fd;
+
+	if (!unlink(path) || errno == ENOENT)
+		return 0;
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (harness_dir_empty(fd))
+		return -1;
+	return rmdir(path) && errno != ENOENT ? -1 : 0;
 }
