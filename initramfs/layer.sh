@@ -1,6 +1,6 @@
 #!/bin/sh
 # Build the image layer of each test that runs a Debian benchmark
-# (benchmarks/debian.def): its binaries and the shared libraries they
+# (benchmarks/debian.def): its files, binaries with the shared libraries they
 # need (mklayer), as a newc archive to append to the base image, and a
 # .packages file naming the package and its version. Cached while the
 # binaries and this machinery do not change.

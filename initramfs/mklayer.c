@@ -7,9 +7,10 @@
  * object's DT_RUNPATH (or DT_RPATH), LD_LIBRARY_PATH, the directories
  * of /etc/ld.so.conf and the default ones, recursively. Files keep
  * their host paths, so the guest's dynamic loader finds them where the
- * host's does.
+ * host's does. A file named that is no ELF file is data a benchmark
+ * reads (dbench's load file): copied as it is, with its host mode.
  *
- * Usage: mklayer BINARY...
+ * Usage: mklayer FILE...
  * A library that cannot be found is a one-line error and exit 2.
  */
 #define _GNU_SOURCE
@@ -29,6 +30,7 @@
 
 struct layer {
 	char *files[LAYER_MAX]; /* guest paths = host paths */
+	unsigned int modes[LAYER_MAX];
 	int nfiles;
 	char *dirs[LAYER_DIRS]; /* the host's library search path */
 	int ndirs;
@@ -280,6 +282,7 @@ static int layer_file_add(struct layer *l, const char *path)
 	}
 	if (!l->machine)
 		l->machine = v.eh->e_machine;
+	l->modes[l->nfiles] = 0755;
 	l->files[l->nfiles++] = strdup(path);
 	for (i = 0; i < v.eh->e_phnum && !err; i++) {
 		const Elf64_Phdr *p = &v.ph[i];
@@ -296,6 +299,42 @@ static int layer_file_add(struct layer *l, const char *path)
 		err = layer_needed_add(l, &v, path);
 	munmap((void *)v.map, v.size);
 	return err;
+}
+
+/* 1 when @path starts as an ELF file does, or cannot be read (said later). */
+static int layer_elf_is(const char *path)
+{
+	char magic[SELFMAG];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return 1;
+	n = read(fd, magic, sizeof(magic));
+	close(fd);
+	return n == SELFMAG && !memcmp(magic, ELFMAG, SELFMAG);
+}
+
+/* Add a data file, which needs nothing else. */
+static int layer_data_add(struct layer *l, const char *path)
+{
+	struct stat st;
+
+	if (layer_has(l, path))
+		return 0;
+	if (l->nfiles == LAYER_MAX)
+		return -E2BIG;
+	if (stat(path, &st)) {
+		fprintf(stderr, "bootbench: %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fprintf(stderr, "bootbench: %s: not a regular file\n", path);
+		return -EINVAL;
+	}
+	l->modes[l->nfiles] = st.st_mode & 0777;
+	l->files[l->nfiles++] = strdup(path);
+	return 0;
 }
 
 static int path_cmp(const void *a, const void *b)
@@ -324,7 +363,8 @@ static void layer_spec_print(struct layer *l)
 		if (!i || strcmp(dirs[i], dirs[i - 1]))
 			printf("dir %s 755 0 0\n", dirs[i]);
 	for (i = 0; i < l->nfiles; i++)
-		printf("file %s %s 755 0 0\n", l->files[i], l->files[i]);
+		printf("file %s %s %o 0 0\n", l->files[i], l->files[i],
+		       l->modes[i]);
 }
 
 int main(int argc, char **argv)
@@ -333,7 +373,7 @@ int main(int argc, char **argv)
 	int i, err = 0;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: mklayer BINARY...\n");
+		fprintf(stderr, "usage: mklayer FILE...\n");
 		return 2;
 	}
 	layer_path_init(&l);
@@ -344,7 +384,8 @@ int main(int argc, char **argv)
 				argv[i]);
 			return 2;
 		}
-		err = layer_file_add(&l, argv[i]);
+		err = layer_elf_is(argv[i]) ? layer_file_add(&l, argv[i]) :
+					      layer_data_add(&l, argv[i]);
 	}
 	if (err == -E2BIG)
 		fprintf(stderr, "bootbench: more than %d files in one layer\n",
