@@ -50,7 +50,7 @@ static int dbench_exec(unsigned int clients, unsigned int runtime,
 	char dir[4096], secs[16], n[16];
 	char *argv[] = { DBENCH_BIN, "-c", DBENCH_LOAD, "-t", secs,
 			 "-D",	     dir,  n,		NULL };
-	int status;
+	int status, err;
 
 	snprintf(dir, sizeof(dir), "%s/dbench.XXXXXX", harness_tmpdir());
 	if (!mkdtemp(dir)) {
@@ -64,16 +64,20 @@ static int dbench_exec(unsigned int clients, unsigned int runtime,
 	printf("progress dbench: %u client(s), %u s, load %s, in %s\n", clients,
 	       runtime, DBENCH_LOAD, dir);
 	status = external_run(argv, dir, -1, dbench_line, o);
-	if (harness_tree_remove(dir))
+	/* Its clients' directories stay after a run: the whole tree goes. */
+	err = harness_tree_remove(dir) ? errno : 0;
+	if (!err && !access(dir, F_OK))
+		err = EEXIST;
+	if (err)
 		fprintf(stderr, "dbench: cannot remove %s: %s\n", dir,
-			strerror(errno));
-	if (status) {
+			strerror(err));
+	else
+		printf("dbench: %s removed\n", dir);
+	if (status)
 		fprintf(stderr, "dbench: %s %s\n", DBENCH_BIN,
 			status < 0 ? strerror(-status) :
 				     "failed: see its messages above");
-		return 1;
-	}
-	return 0;
+	return status || err;
 }
 
 static int dbench_run(int argc, char **argv)
