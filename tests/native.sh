@@ -47,8 +47,34 @@ $natives
 END
 check "native: make host-bench builds them with the host's libc, and they run" \
 	sh -c "make -s O='$O' host-bench >/dev/null && '$B/host/bench/hackbench' --groups=1 --loops=10 --passes=1 | grep -q '^metric hackbench.throughput'"
+# dbench is Debian's (make deps installs it), run in a TMPDIR of its own.
+mkdir -p "$T/db dir"
+TMPDIR="$T/db dir" "$B/guest/bench/dbench" --runtime=2 --nr_threads=2 >"$T/db.out" 2>&1
+nat_rc=$?
+nat_said=$(sed -n 's/^Throughput \([0-9.]*\) MB\/sec  2 clients  2 procs  max_latency=\([0-9.]*\) ms$/\1 \2/p' "$T/db.out")
+check "native: Debian's dbench, 2 clients in a TMPDIR with a space: exit $nat_rc, its Throughput line (MB/s, ms: $nat_said) read into both metrics" \
+	awk -v rc="$nat_rc" -v said="$nat_said" '$1 == "metric" { m[$2] = $3 }
+	END { n = split(said, v, " "); exit !(rc == 0 && n == 2 && v[1] > 0 &&
+		m["dbench.throughput-MB/sec"] - v[1] < 1e-3 && v[1] - m["dbench.throughput-MB/sec"] < 1e-3 &&
+		m["dbench.max_latency-ms"] - v[2] < 1e-3 && v[2] - m["dbench.max_latency-ms"] < 1e-3) }' "$T/db.out"
+check "native: dbench ran with Debian's client.txt in a directory of TMPDIR, removed after (left: $(ls -A "$T/db dir" | tr '\n' ' '))" \
+	sh -c "grep -q \"^Running for 2 seconds with load '/usr/share/dbench/client.txt'\" '$T/db.out' &&
+		grep -q '^dbench: $T/db dir/dbench\.[A-Za-z0-9]* removed$' '$T/db.out' && test -z \"\$(ls -A '$T/db dir')\""
+if [ "$(id -u)" = 0 ] && mkdir -p "$T/dbfull" && mount -t tmpfs -o size=2m tmpfs "$T/dbfull" 2>/dev/null; then
+	TMPDIR="$T/dbfull" "$B/guest/bench/dbench" --runtime=3 --nr_threads=2 >"$T/dbfull.out" 2>"$T/dbfull.err"
+	nat_rc=$?
+	nat_left=$(ls -A "$T/dbfull")
+	umount "$T/dbfull"
+	check "native: dbench on a full filesystem fails the run (exit $nat_rc), with no metric, and leaves nothing (left: $nat_left)" \
+		sh -c "test $nat_rc -eq 1 && ! grep -q '^metric' '$T/dbfull.out' && grep -q 'No space left on device\\|expected to write' '$T/dbfull.out' &&
+			grep -qx 'dbench: /usr/bin/dbench failed: see its messages above' '$T/dbfull.err' && test -z '$nat_left'"
+else
+	skip "native: dbench on a full filesystem" "mounting a small tmpfs needs root"
+fi
 check "native: dbench where it cannot write fails, saying so" \
-	sh -c "TMPDIR=/proc '$B/guest/bench/dbench' --runtime=1 2>&1 | grep -q 'dbench: work directory /proc/dbench' && ! TMPDIR=/proc '$B/guest/bench/dbench' --runtime=1 >/dev/null 2>&1"
+	sh -c "TMPDIR=/proc '$B/guest/bench/dbench' --runtime=2 2>&1 | grep -q 'dbench: work directory /proc/dbench' && ! TMPDIR=/proc '$B/guest/bench/dbench' --runtime=2 >/dev/null 2>&1"
+expect_bad "dbench runtime=1, which measures no second" 2 "runtime=1 measures nothing.*give runtime=2 or more" \
+	"$B/guest/bench/dbench" --runtime=1
 check "native: a bad parameter value is refused" sh -c "! $B/guest/bench/hackbench --mode=fast"
 mkdir -p "$T/noshell/shell" && cp "$B/guest/bench/shell1" "$T/noshell/" &&
 	cp "$B/guest/bench/shell/multi.sh" "$B/guest/bench/shell/tst.sh" "$T/noshell/shell/"
