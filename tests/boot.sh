@@ -66,6 +66,26 @@ done
 check "boot: no monitor delta wrapped around (a level that went down is negative)" \
 	sh -c "! grep -q 'e+19' '$mrun/stats.json'"
 
+# dbench is Debian's: its binary and its client.txt from the layer, on
+# a RAM disk with ext4; what it said is what stats.json holds.
+make -s run O="$O" RESULTS="$res" TEST=dbench DISK=1BRD_256M FS=ext4 NR_THREADS=2 RUNTIME=3 \
+	SMP=2 MEM=512 >"$T/dbench.out" 2>&1
+rc=$?
+drun=$(ls -d "$res"/dbench/*disk=1BRD_256M*/*/0 2>/dev/null | head -n 1)
+dthr=$("$j" "$drun/stats.json" dbench.throughput-MB/sec 2>/dev/null || echo 0)
+dlat=$("$j" "$drun/stats.json" dbench.max_latency-ms 2>/dev/null || echo 0)
+dsaid=$(grep -o '"msg":"Throughput [0-9.]* MB/sec  2 clients  2 procs  max_latency=[0-9.]* ms"' "$drun/samples.jsonl" 2>/dev/null |
+	sed 's/.*Throughput \([0-9.]*\) .*max_latency=\([0-9.]*\) ms"/\1 \2/')
+check "boot: Debian's dbench, 2 clients on ext4 on a RAM disk: exit $rc, throughput-MB/sec $dthr > 0 and max_latency-ms $dlat, as it said ($dsaid)" \
+	awk -v rc="$rc" -v t="$dthr" -v l="$dlat" -v said="$dsaid" \
+	'function near(a, b) { return a - b < 1e-6 * (b + 1) && b - a < 1e-6 * (b + 1) }
+	BEGIN { n = split(said, v, " "); exit !(rc == 0 && n == 2 && t > 0 && near(t, v[1]) && near(l, v[2])) }'
+dver=$(dpkg-query -W -f '${Version}' dbench 2>/dev/null)
+check "boot: job.json records dbench $dver; it ran client.txt in /fs/ram0, and its directory was removed" \
+	sh -c "grep -q '\"packages\":\"dbench $dver, ' '$drun/job.json' &&
+		grep -q \"Running for 3 seconds with load '/usr/share/dbench/client.txt'\" '$drun/samples.jsonl' &&
+		grep -q 'dbench: /fs/ram0/dbench\.[A-Za-z0-9]* removed' '$drun/samples.jsonl'"
+
 # An AIM9 sibling: its own headline, in the guest and in a compare.
 make -s run O="$O" RESULTS="$res" TEST=aim9 AIM9_TEST=exec_test RUNTIME=2 \
 	SMP=1 >"$T/aim9.out" 2>&1
