@@ -1123,7 +1123,8 @@ static int repro_job_write(const char *path, const char *report,
 
 /*
  * The report's metrics our runs have, under our name where it differs
- * (our dbench says its unit). aim9.T.ops_per_sec is ours for every T.
+ * (our dbench.max_latency-ms says its unit). aim9.T.ops_per_sec is ours
+ * for every T.
  */
 static const struct {
 	const char *lkp, *ours;
