@@ -1,9 +1,9 @@
 #!/bin/sh
 # Build the image layer of each test that runs a Debian benchmark
-# (benchmarks/debian.def): its files, binaries with the shared libraries they
-# need (mklayer), as a newc archive to append to the base image, and a
-# .packages file naming the package and its version. Cached while the
-# binaries and this machinery do not change.
+# (benchmarks/debian.def): its binaries and the shared libraries they
+# need, and its data files as they are (mklayer), as a newc archive to
+# append to the base image, and a .packages file naming the package and
+# its version. Cached while the files and this machinery do not change.
 # Usage: layer.sh MKLAYER MKCPIO BUILDDIR TEST...
 # Prints the path of each layer built; errors are one line and exit 2.
 set -eu
