@@ -40,6 +40,14 @@ done
 check "stressng: stress-ng's layer has it, /lib64/ld-linux-x86-64.so.2 and its $(echo $sn_need | wc -w) DT_NEEDED libraries${sn_miss:+ (missing:$sn_miss)}" \
 	sh -c "test -z '$sn_miss' && grep -q '^file /usr/bin/stress-ng ' '$T/sn.spec' && grep -q '^file /lib64/ld-linux-x86-64.so.2 ' '$T/sn.spec'"
 
+# A file that is no ELF file is data (dbench's load file), as it is;
+# a directory is neither.
+"$sn_layer" /usr/bin/dbench /usr/share/dbench/client.txt >"$T/sndb.spec" 2>"$T/sndb.err"
+check "stressng: dbench's layer has its binary, libpopt and client.txt as data, mode $(stat -c %a /usr/share/dbench/client.txt)" \
+	sh -c "grep -q '^file /usr/bin/dbench /usr/bin/dbench 755 ' '$T/sndb.spec' && grep -q '^file [^ ]*/libpopt\.so\.0 ' '$T/sndb.spec' &&
+		grep -qx 'file /usr/share/dbench/client.txt /usr/share/dbench/client.txt $(stat -c %a /usr/share/dbench/client.txt) 0 0' '$T/sndb.spec'"
+expect_bad "mklayer given a directory" 2 "bootbench: /usr/share/dbench: not a regular file" "$sn_layer" /usr/share/dbench
+
 # The adapters run on the host too, with the host's Debian binaries.
 "$B/guest/bench/stress-ng" --stressor=msg --testtime=1 --nr_threads=1 >"$T/snn.out" 2>&1
 check "stressng: natively, stress-ng --stressor=msg reports stress-ng.msg.ops_per_sec > 0 and .ops" \
