@@ -47,16 +47,18 @@ static int nfs_tool(const struct job *job, char *const argv[], char *why,
 	int err;
 
 	if (access(argv[0], X_OK)) {
-		snprintf(why, size,
-			 "FS2=%s: the image has no %s: run the job through make run, which adds Debian's nfs-kernel-server (its fs2-nfs layer)",
-			 job->fs2, argv[0]);
+		snprintf(
+			why, size,
+			"FS2=%s: the image has no %s: run the job through make run, which adds Debian's nfs-kernel-server (its fs2-nfs layer)",
+			job->fs2, argv[0]);
 		return -ENOENT;
 	}
 	err = disks_tool_run(argv, out, sizeof(out));
 	if (!err)
 		return 0;
 	snprintf(why, size, "FS2=%s: %s failed (%s): %s", job->fs2, argv[0],
-		 err < 0 ? strerror(-err) : "exit", out[0] ? out : "no message");
+		 err < 0 ? strerror(-err) : "exit",
+		 out[0] ? out : "no message");
 	return -EIO;
 }
 
@@ -100,21 +102,21 @@ fail:
 static int nfs_server_start(const struct job *job, char *why, size_t size)
 {
 	char *exportfs[] = { "/usr/sbin/exportfs", "-ra", NULL };
-	char *mountd[] = { "/usr/sbin/rpc.mountd", "-N", "2", "-N", "3",
-			   NULL };
+	char *mountd[] = { "/usr/sbin/rpc.mountd", "-N", "2", "-N", "3", NULL };
 	/* The port by number: the image has no /etc/services to name it. */
 	char *nfsd[] = { "/usr/sbin/rpc.nfsd", "-N", "3", "-p", "2049",
-			 NFS_THREADS, NULL };
+			 NFS_THREADS,	       NULL };
 	int err;
 
 	modules_probe_name("nfsd");
 	mkdir("/proc/fs/nfsd", 0755);
 	if (mount("nfsd", "/proc/fs/nfsd", "nfsd", 0, NULL)) {
-		snprintf(why, size,
-			 errno == ENODEV ?
-				 "FS2=%s: the kernel has no NFS server (mount nfsd: %s): build CONFIG_NFSD_V4 in (kconfigs/disk.config) or give its module (MODULES=)" :
-				 "FS2=%s: cannot mount the nfsd filesystem: %s",
-			 job->fs2, strerror(errno));
+		snprintf(
+			why, size,
+			errno == ENODEV ?
+				"FS2=%s: the kernel has no NFS server (mount nfsd: %s): build CONFIG_NFSD_V4 in (kconfigs/disk.config) or give its module (MODULES=)" :
+				"FS2=%s: cannot mount the nfsd filesystem: %s",
+			job->fs2, strerror(errno));
 		return -EIO;
 	}
 	err = nfs_exports_make(job, why, size);
@@ -147,11 +149,12 @@ static int nfs_client_mount(struct job *job, char *why, size_t size)
 	mkdir(mnt, 0755);
 	if (mount(src, mnt, "nfs4", 0,
 		  "vers=4.2,addr=127.0.0.1,clientaddr=127.0.0.1")) {
-		snprintf(why, size,
-			 errno == ENODEV ?
-				 "FS2=%s: the kernel has no NFSv4 client (mount %s: %s): build CONFIG_NFS_V4 in (kconfigs/disk.config) or give its module (MODULES=)" :
-				 "FS2=%s: cannot mount %s on %s: %s",
-			 job->fs2, src, mnt, strerror(errno));
+		snprintf(
+			why, size,
+			errno == ENODEV ?
+				"FS2=%s: the kernel has no NFSv4 client (mount %s: %s): build CONFIG_NFS_V4 in (kconfigs/disk.config) or give its module (MODULES=)" :
+				"FS2=%s: cannot mount %s on %s: %s",
+			job->fs2, src, mnt, strerror(errno));
 		return -EIO;
 	}
 	snprintf(job->workdir, sizeof(job->workdir), "%s", mnt);
@@ -165,9 +168,10 @@ int nfs_prepare(struct job *job, char *why, size_t size)
 	if (!job->fs2[0])
 		return 0;
 	if (strncmp(job->workdir, "/fs/", 4)) {
-		snprintf(why, size,
-			 "FS2=%s serves the disk's filesystem over NFS: give DISK= and FS= too",
-			 job->fs2);
+		snprintf(
+			why, size,
+			"FS2=%s serves the disk's filesystem over NFS: give DISK= and FS= too",
+			job->fs2);
 		return -EINVAL;
 	}
 	err = nfs_server_start(job, why, size);
