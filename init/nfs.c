@@ -163,6 +163,7 @@ static int nfs_client_mount(struct job *job, char *why, size_t size)
 
 int nfs_prepare(struct job *job, char *why, size_t size)
 {
+	double t0 = uptime_read();
 	int err;
 
 	if (!job->fs2[0])
@@ -179,7 +180,7 @@ int nfs_prepare(struct job *job, char *why, size_t size)
 		err = nfs_client_mount(job, why, size);
 	if (!err)
 		fprintf(stderr,
-			"bootbench-init: disk: %s served by nfsd, mounted with NFSv4.2 on %s\n",
-			job->fs2, job->workdir);
+			"bootbench-init: disk: %s served by nfsd, mounted with NFSv4.2 on %s in %.2f s\n",
+			job->fs2, job->workdir, uptime_read() - t0);
 	return err;
 }
