@@ -32,7 +32,7 @@
 
 #define PARAMS_MAX 32
 /* Parameters the init itself takes, for any test. */
-#define PARAMS_COMMON "iterations watchdog monitors disk fs md"
+#define PARAMS_COMMON "iterations watchdog monitors disk fs md fs2"
 
 #define TESTS_MAX 32
 /* docs/schema/job.schema.json */

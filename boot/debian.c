@@ -83,6 +83,10 @@ int debian_layers_check(const struct run_opts *o)
 		snprintf(why, sizeof(why), "FS=%s", run_param_value("fs", o));
 		err = debian_layer_check(o, have, name, why);
 	}
+	if (!err && run_param_value("fs2", o)) {
+		snprintf(why, sizeof(why), "FS2=%s", run_param_value("fs2", o));
+		err = debian_layer_check(o, have, "fs2-nfs", why);
+	}
 	if (!err && run_param_value("md", o)) {
 		snprintf(why, sizeof(why), "MD=%s", run_param_value("md", o));
 		err = debian_layer_check(o, have, "md", why);

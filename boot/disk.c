@@ -28,6 +28,10 @@ static int disk_pairs_check(const struct run_opts *o, const struct disk_host *d)
 		return bad_input(
 			"%s=%s needs a disk to go on: give DISK=1SSD (a virtio disk) or DISK=1BRD_1G (a RAM disk) too",
 			d->fs ? "FS" : "MD", d->fs ? d->fs : d->md);
+	if (d->fs2 && !d->fs)
+		return bad_input(
+			"FS2=%s serves the disk's filesystem over NFS: give DISK=1BRD_1G FS=ext4 (or another disk and filesystem) too",
+			d->fs2);
 	if (d->md && d->spec.count < 2)
 		return bad_input("MD=%s needs two disks or more: give DISK=2%s",
 				 d->md, disk_kind_name(d->spec.kind));
@@ -60,6 +64,7 @@ int disk_opts_check(struct run_opts *o)
 
 	d->fs = run_param_value("fs", o);
 	d->md = run_param_value("md", o);
+	d->fs2 = run_param_value("fs2", o);
 	d->on = spec != NULL;
 	/* The value was checked with the other parameters. */
 	if (d->on && disk_spec_parse(spec, &d->spec, NULL, 0))
@@ -209,6 +214,14 @@ void disk_json_write(struct json_buf *j, const struct disk_host *d)
 	json_string_write(j, d->fs ? d->fs : "");
 	json_key_write(j, "md");
 	json_string_write(j, d->md ? d->md : "");
+	if (d->fs2) {
+		/* What the benchmarks ran on: the guest's own loopback. */
+		json_key_write(j, "fs2");
+		json_string_write(j, d->fs2);
+		json_key_write(j, "fs2_mount");
+		json_string_write(
+			j, "NFSv4.2 over the guest's loopback, from its nfsd");
+	}
 	json_key_write(j, "backing");
 	json_string_write(j, d->spec.kind == DISK_BRD ?
 				     "guest memory (brd)" :

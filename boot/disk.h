@@ -17,7 +17,7 @@ struct disk_host {
 	int on; /* the job says disk= */
 	struct disk_spec spec;
 	unsigned long long asked; /* the size the job asked for, each */
-	const char *fs, *md;
+	const char *fs, *md, *fs2;
 	const char *dir; /* where the files go: DISK_DIR */
 	int keep; /* KEEP_DISK=1 */
 	char *files[DISK_MAX];
@@ -26,7 +26,7 @@ struct disk_host {
 };
 
 struct run_opts;
-/* The job's disk=, fs= and md= agree with each other. */
+/* The job's disk=, fs=, md= and fs2= agree with each other. */
 int disk_opts_check(struct run_opts *o);
 /* RAM disks fit the machine's memory (after the topology is known). */
 int disk_mem_fit(struct run_opts *o);

@@ -77,7 +77,7 @@ static int disks_fail(struct disks_state *st, const char *fmt, ...)
 }
 
 /* Run @argv to its end: its exit status, its output's last line in @out. */
-static int disks_exec(char *const argv[], char *out, size_t size)
+int disks_tool_run(char *const argv[], char *out, size_t size)
 {
 	char buf[4096], *last;
 	size_t len = 0;
@@ -200,7 +200,7 @@ static int disks_md_build(struct disks_state *st, const char *md)
 			st,
 			"MD=%s: the image has no mdadm: run the job through make run, which adds Debian's mdadm (its md layer)",
 			md);
-	err = disks_exec(argv, out, sizeof(out));
+	err = disks_tool_run(argv, out, sizeof(out));
 	if (err || disks_block_wait("md0"))
 		return disks_fail(
 			st,
@@ -236,7 +236,7 @@ static int disks_mkfs(struct disks_state *st, const struct disks_fs *fs,
 		argv[a++] = (char *)fs->args[i];
 	argv[a++] = (char *)dev;
 	argv[a] = NULL;
-	err = disks_exec(argv, out, sizeof(out));
+	err = disks_tool_run(argv, out, sizeof(out));
 	if (err)
 		return disks_fail(st, "FS=%s: %s %s failed (%s): %s", fs->name,
 				  fs->mkfs, dev,

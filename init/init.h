@@ -19,13 +19,17 @@ struct job {
 	unsigned int console_lava; /* console_results=lava: docs/lava.md */
 	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
 	int nargs;
-	/* The scratch disk (init/disks.c): disk=, fs=, md= as given. */
-	char disk[32], fs[16], md[16];
+	/* The scratch disk (init/disks.c): disk=, fs=, md=, fs2= as given. */
+	char disk[32], fs[16], md[16], fs2[16];
 	char workdir[64]; /* the benchmarks' working directory */
 };
 
 /* disks.c: the job's scratch disk made and mounted, or why not */
 int disks_prepare(struct job *job, char *why, size_t size);
+int disks_tool_run(char *const argv[], char *out, size_t size);
+
+/* nfs.c: the disk's filesystem served over loopback NFS (fs2=) */
+int nfs_prepare(struct job *job, char *why, size_t size);
 
 /* mounts.c */
 int mounts_setup(void);

@@ -62,6 +62,8 @@ static int job_word_take(struct job *job, const char *key, const char *val)
 		return job_str_take(job->fs, sizeof(job->fs), val);
 	if (!strcmp(key, "md"))
 		return job_str_take(job->md, sizeof(job->md), val);
+	if (!strcmp(key, "fs2"))
+		return job_str_take(job->fs2, sizeof(job->fs2), val);
 	if (!strcmp(key, "iterations"))
 		return job_uint_parse(val, job_key_max(key), &job->iterations);
 	if (!strcmp(key, "watchdog"))

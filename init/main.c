@@ -222,7 +222,8 @@ int main(void)
 		init_fatal("bad-job",
 			   "bad bootbench.* job on the command line: %s",
 			   strerror(-jerr));
-	if (disks_prepare(&job, why, sizeof(why)))
+	if (disks_prepare(&job, why, sizeof(why)) ||
+	    nfs_prepare(&job, why, sizeof(why)))
 		init_fatal("disk", "%s", why);
 	init_sctp_load(&job);
 	modules_release();

@@ -33,6 +33,7 @@ job_tests() {
 	job_value test "${TEST:-}"
 	for f in $(job_value fs "${FS:-}"); do echo "fs-$f"; done
 	[ -z "$(job_value md "${MD:-}")" ] || echo md
+	[ -z "$(job_value fs2 "${FS2:-}")" ] || echo fs2-nfs
 }
 
 # Print image $1, or $1 with the layers of the job's tests appended
@@ -102,14 +103,18 @@ mkdir -p "$cache"
 # builds, the others wait and find it done.
 exec 9>"$cache/.lock"
 flock 9
-# A job with a disk gets the disk's modules as well, one of netperf's
-# SCTP tests the kernel's sctp: one module tree with one index, so a
+# A job with a disk gets the disk's modules as well, one with fs2 the
+# NFS server's and client's, one of netperf's SCTP tests the kernel's sctp: one module tree with one index, so a
 # superset archive in place of the usual one.
 modset=modules
 lists=$here/modules.list
 if [ -n "$(job_value disk "${DISK:-}")" ]; then
 	modset=modules-disk
 	lists="$lists $here/modules-disk.list"
+fi
+if [ -n "$(job_value fs2 "${FS2:-}")" ]; then
+	modset=$modset-nfs
+	lists="$lists $here/modules-nfs.list"
 fi
 case " $(job_value netperf_test "${NETPERF_TEST:-}") " in
 *" SCTP_"*)

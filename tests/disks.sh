@@ -1,8 +1,9 @@
 # Sourced by tests/run.sh: scratch disks and filesystems in the guest
 # (docs/disks.md): DISK=, FS=, MD= checked before a boot; boots with a
-# virtio SSD holding xfs (fio), a RAM disk holding ext4 (fsmark), md
-# RAID0 over two disks, a kernel that lacks the filesystem, and a disk
-# that fills; the host's disk files gone after each run.
+# virtio SSD holding xfs (fio), a RAM disk holding ext4 (fsmark), the
+# same served over NFSv4 by the guest's nfsd (FS2), md RAID0 over two
+# disks, a kernel that lacks the filesystem or nfsd, and a disk that
+# fills; the host's disk files gone after each run.
 dk_res=$T/dkres
 dk_dir=$T/dk-files
 
@@ -20,6 +21,10 @@ dk_refuse "a RAM disk without a size" "DISK=1BRD is no disk spec" --param disk=1
 dk_refuse "nine disks" "n at most 8" --param disk=9SSD
 dk_refuse "FS=ntfs" "FS=ntfs is not valid: give the filesystem" --param disk=1SSD --param fs=ntfs
 dk_refuse "a fio block size that is no size" "BS=4q is not valid" --param bs=4q
+dk_refuse "FS2 without FS" "FS2=nfsv4 serves the disk's filesystem over NFS: give DISK=1BRD_1G FS=ext4" \
+	--param disk=1SSD --param fs2=nfsv4
+dk_refuse "FS2=cifs" "FS2=cifs is not valid: give a second filesystem over the first: nfs or nfsv4" \
+	--param disk=1SSD --param fs=ext4 --param fs2=cifs
 
 # dk_boot NAME MAKE-VARIABLES...: one make run into $dk_res; sets dk_rc,
 # dk_run (the run directory) and leaves the output in $T/dk.out.
@@ -60,6 +65,18 @@ check "disks: fsmark on a RAM disk with ext4: exit 0, files_per_sec ($dk_f) > 0"
 check "disks: the RAM disk is brd's ram0 of 256 MiB, sized on the command line" \
 	sh -c "grep -q 'brd.rd_nr=1 brd.rd_size=262144' '$dk_run/job.json' && grep -q 'disk: ext4 on /dev/ram0' '$dk_run/console.log'"
 
+# fs2: the ext4 served by the guest's nfsd, fsmark on its NFSv4 mount.
+dk_boot fsmark-nfs TEST=fsmark DISK=1BRD_256M FS=ext4 FS2=nfsv4 TEST_SIZE=2M FILESIZE=8K NR_THREADS=2
+dk_f=$(dk_metric fsmark.files_per_sec)
+check "disks: fsmark on NFSv4 over ext4 on a RAM disk (FS2=nfsv4): exit $dk_rc, files_per_sec ($dk_f) > 0" \
+	sh -c "test $dk_rc -eq 0 && awk -v a='$dk_f' 'BEGIN { exit !(a > 0) }'"
+dk_js=$(grep -o '"disk":{[^}]*}' "$dk_run/job.json" 2>/dev/null)
+check "disks: it ran in /nfs/ram0, the nfsd's NFSv4 mount, and the server opened the files (nfsd4 open owners in the slab), job.json says fs2 $(dk_f fs2)" \
+	sh -c "grep -q 'disk: nfsv4 served by nfsd, mounted with NFSv4.2 on /nfs/ram0' '$dk_run/console.log' &&
+		grep -q 'in /nfs/ram0' '$dk_run/samples.jsonl' &&
+		grep -q '\"slabinfo.nfsd4_openowners.active_objs\":[1-9]' '$dk_run/samples.jsonl' &&
+		test '$(dk_f fs2)' = nfsv4"
+
 dk_boot md-raid0 TEST=fio DISK=2SSD MD=RAID0 FS=ext4 RW=write BS=64k TEST_SIZE=16M
 dk_w=$(dk_metric fio.write_bw_MBps)
 check "disks: md RAID0 over two virtio disks with ext4: exit 0, fio write_bw_MBps ($dk_w) > 0" \
@@ -84,11 +101,16 @@ if [ "$builtin" = 0 ]; then
 	rm -rf "$T/dk-mods"
 	mkdir -p "$T/dk-mods"
 	cp -rs "$(cd "$dk_mods" && pwd)" "$T/dk-mods/$dk_rel" 2>/dev/null
-	find "$T/dk-mods" -name 'xfs.ko*' -delete
+	find "$T/dk-mods" -name 'xfs.ko*' -o -name 'nfsd.ko*' | xargs rm -f
 	dk_boot nofs TEST=fio DISK=1SSD FS=xfs TEST_SIZE=4M MODULES="$T/dk-mods/$dk_rel"
 	dk_e=$(grep -o 'FS=xfs: the kernel has no xfs filesystem[^"]*' "$dk_run/job.json" 2>/dev/null | head -n 1)
 	check "disks: a kernel without xfs: one line naming it and the fix ($dk_e), exit $dk_rc" \
 		sh -c "test $dk_rc -ne 0 && test -n '$dk_e' && grep -q 'kconfigs/disk.config' '$dk_run/job.json'"
+	dk_boot nonfsd TEST=fsmark DISK=1BRD_256M FS=ext4 FS2=nfsv4 TEST_SIZE=2M MODULES="$T/dk-mods/$dk_rel"
+	dk_e=$(grep -o 'FS2=nfsv4: the kernel has no NFS server[^"]*' "$dk_run/job.json" 2>/dev/null | head -n 1)
+	check "disks: a kernel without nfsd: one line naming it and the fix ($dk_e), exit $dk_rc" \
+		sh -c "test $dk_rc -ne 0 && test -n '$dk_e' && grep -q 'CONFIG_NFSD_V4' '$dk_run/job.json'"
 else
 	skip "disks: a kernel without xfs" "the kernel under test has no module tree"
+	skip "disks: a kernel without nfsd" "the kernel under test has no module tree"
 fi

@@ -35,7 +35,7 @@ check "reader: without a table, a regression of a throughput is a drop (guessed)
 	sh -c "grep -qx 'expect -6.20' '$T/rd/slice.out' &&
 		grep -q 'guessed: the change is -6.2% (the text gives no sign and no table row' '$T/rd/slice.err'"
 grep -v 'disk: 1HDD\|fs: btrfs\|fs2: nfs' \
-	"$rd_dir/dbench-nfsd-max_latency-99.9-disk-unsupported.txt" >"$T/latency.txt"
+	"$rd_dir/dbench-nfsd-max_latency-99.9-nfs.txt" >"$T/latency.txt"
 rd latency "$T/latency.txt"
 check "reader: an improvement of dbench.max_latency is a fall of our latency metric" \
 	sh -c "grep -qx 'metric dbench.max_latency-ms' '$T/rd/latency.out' &&
@@ -66,11 +66,11 @@ make -s reproduce O="$O" RESULTS="$T/rdm" REPORT="$T/fibers.txt" DRY=1 >"$T/rdm.
 rd_rc=$?
 check "reader: make reproduce DRY=1 fails where the run would" \
 	sh -c "test $rd_rc -ne 0 && grep -q 'MODE=fibers is not valid' '$T/rdm.out'"
-sed 's/ipc: socket/ipc: socket\n\tfs2: nfsv4/' "$rd_dir/hackbench-eevdf-slices-13.1-sapphire.txt" >"$T/md.txt"
+sed 's/fs2: nfs/fs2: cifs/' "$rd_dir/dbench-nfsd-max_latency-99.9-nfs.txt" >"$T/md.txt"
 rd md "$T/md.txt"
-check "reader: storage the guest cannot have (fs2: an NFS over the disk) is refused in one line naming it" \
+check "reader: storage the guest cannot have (fs2: cifs, an SMB server in the guest) is refused in one line naming it" \
 	sh -c "test \$(cat '$T/rd/md.rc') -eq 2 && test \$(grep -vc '^bootbench:  \|^bootbench: report:\|^bootbench: read:' '$T/rd/md.err') -eq 1 &&
-		tail -n 1 '$T/rd/md.err' | grep -q 'needs a second file system (NFS, CIFS) over the first (fs2: nfsv4)'"
+		tail -n 1 '$T/rd/md.err' | grep -q 'needs fs2: cifs, which bootbench cannot give: it has .*cifs and nfsv3 are not done'"
 
 # Issue 19, case 14: a list value is the table's one value, or refused.
 sed 's/nr_task: 100%/nr_task: [1,...,16]/' "$rd_dir/unixbench-shell1-newidle-22.9-unsigned.txt" >"$T/list.txt"
