@@ -58,7 +58,8 @@ int external_run(char *const argv[], const char *dir, long uid,
 			printf("| %s\n", buf);
 		else
 			printf("%s\n", buf);
-		line(buf, ctx);
+		if (line)
+			line(buf, ctx);
 	}
 	free(buf);
 	if (in)

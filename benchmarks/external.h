@@ -4,8 +4,9 @@
 
 /*
  * Running a Debian benchmark (benchmarks/debian.def) from an adapter:
- * its stdout and stderr, line by line, go to @line (and on to our
- * stdout, where the init keeps them as log records).
+ * its stdout and stderr, line by line, go to our stdout, where the init
+ * keeps them as log records (a line that would pass for one of our
+ * protocol lines marked), and to @line when it is not NULL.
  */
 typedef void (*external_line_fn)(const char *line, void *ctx);
 

@@ -70,12 +70,6 @@ static int fio_job_write(const struct fio_job *j, const char *path,
 	return fclose(f) ? -errno : 0;
 }
 
-static void fio_line(const char *line, void *ctx)
-{
-	(void)ctx;
-	printf("%s\n", line);
-}
-
 /* fio with @job (and JSON into @out when given); its exit status. */
 static int fio_exec(const char *job, const char *out)
 {
@@ -84,7 +78,7 @@ static int fio_exec(const char *job, const char *out)
 			 NULL };
 
 	snprintf(opt, sizeof(opt), "--output=%s", out ? out : "/dev/null");
-	return external_run(argv, harness_tmpdir(), -1, fio_line, NULL);
+	return external_run(argv, harness_tmpdir(), -1, NULL, NULL);
 }
 
 static double fio_num(const struct json_value *obj, const char *key)

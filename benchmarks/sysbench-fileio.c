@@ -50,7 +50,6 @@ static void sbf_line(const char *line, void *ctx)
 {
 	struct sbf_out *o = ctx;
 
-	printf("%s\n", line);
 	if (strstr(line, "File operations:"))
 		o->section = 1;
 	else if (strstr(line, "Throughput:"))

@@ -88,6 +88,8 @@ dk_r=$(dk_metric sysbench-fileio.read_operations/s)
 dk_o=$(dk_metric sysbench-fileio.operations/s)
 check "disks: Debian's sysbench fileio rndrw on btrfs: exit 0, read_operations/s ($dk_r) and operations/s ($dk_o) > 0" \
 	sh -c "test $dk_rc -eq 0 && awk -v a='$dk_r' -v b='$dk_o' 'BEGIN { exit !(a > 0 && b > 0) }'"
+dk_n=$(grep -c 'File operations:' "$dk_run/samples.jsonl" 2>/dev/null)
+check "disks: sysbench's output is in the run's log once, not echoed twice ($dk_n)" test "$dk_n" = 1
 
 # A disk that fills: the benchmark fails, the run says so and keeps it.
 dk_boot full TEST=fio DISK=1BRD_32M FS=ext4 RW=write BS=1M TEST_SIZE=128M
