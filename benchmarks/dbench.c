@@ -65,7 +65,7 @@ static int dbench_exec(unsigned int clients, unsigned int runtime,
 	       runtime, DBENCH_LOAD, dir);
 	status = external_run(argv, dir, -1, dbench_line, o);
 	/* Its clients' directories stay after a run: the whole tree goes. */
-	err = harness_tree_remove(dir) ? errno : 0;
+	err = -harness_tree_remove(dir);
 	if (!err && !access(dir, F_OK))
 		err = EEXIST;
 	if (err)
@@ -73,10 +73,13 @@ static int dbench_exec(unsigned int clients, unsigned int runtime,
 			strerror(err));
 	else
 		printf("dbench: %s removed\n", dir);
-	if (status)
-		fprintf(stderr, "dbench: %s %s\n", DBENCH_BIN,
-			status < 0 ? strerror(-status) :
-				     "failed: see its messages above");
+	if (status < 0)
+		fprintf(stderr,
+			"dbench: %s: %s: run the job through make run, which adds Debian's dbench (its layer)\n",
+			DBENCH_BIN, strerror(-status));
+	else if (status)
+		fprintf(stderr, "dbench: %s failed: see its messages above\n",
+			DBENCH_BIN);
 	return status || err;
 }
 

@@ -400,7 +400,8 @@ const char *harness_tmpdir(void)
  * deleting a benchmark's files behind its back) may remove it between
  * the readdir and the unlink, and stopping there would leave the rest
  * behind. musl's nftw() cannot serve: it ends the whole walk when an
- * entry's lstat() finds it gone. Empties the directory @fd (closed).
+ * entry's lstat() finds it gone. Empties the directory @fd (closed):
+ * 0, or the first failure's -errno.
  */
 static int harness_dir_empty(int fd)
 {
@@ -409,8 +410,9 @@ static int harness_dir_empty(int fd)
 	int sub, err = 0;
 
 	if (!d) {
+		err = -errno;
 		close(fd);
-		return -1;
+		return err;
 	}
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
@@ -420,26 +422,45 @@ static int harness_dir_empty(int fd)
 		/* unlink() of a directory: EISDIR on Linux, EPERM by POSIX. */
 		sub = openat(fd, e->d_name,
 			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (sub < 0 && errno == ENOENT)
+		if (sub < 0 && errno != ENOENT && !err)
+			err = -errno;
+		if (sub < 0)
 			continue;
-		if (sub < 0 || harness_dir_empty(sub) ||
-		    (unlinkat(fd, e->d_name, AT_REMOVEDIR) && errno != ENOENT))
-			err = -1;
+		sub = harness_dir_empty(sub);
+		if (!sub && unlinkat(fd, e->d_name, AT_REMOVEDIR) &&
+		    errno != ENOENT)
+			sub = -errno;
+		if (sub && !err)
+			err = sub;
 	}
 	closedir(d);
 	return err;
 }
 
+/*
+ * A directory read while its entries go may not list them all (an NFS
+ * server's cookies can shift as entries are removed): a directory
+ * still not empty is read again, a few times.
+ */
 int harness_tree_remove(const char *path)
 {
-	int fd;
+	int fd, err = 0, pass;
 
 	if (!unlink(path) || errno == ENOENT)
 		return 0;
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -1;
-	if (harness_dir_empty(fd))
-		return -1;
-	return rmdir(path) && errno != ENOENT ? -1 : 0;
+	for (pass = 0; pass < 4; pass++) {
+		fd = open(path,
+			  O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			return errno == ENOENT ? 0 : -errno;
+		err = harness_dir_empty(fd);
+		if (err)
+			return err;
+		if (!rmdir(path) || errno == ENOENT)
+			return 0;
+		err = -errno;
+		if (err != -ENOTEMPTY && err != -EEXIST)
+			return err;
+	}
+	return err;
 }

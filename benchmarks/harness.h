@@ -74,7 +74,7 @@ void harness_settle_sleep(unsigned int seconds);
  * job's scratch filesystem (init/disks.c), else /tmp.
  */
 const char *harness_tmpdir(void);
-/* rm -rf @path (the tree a benchmark made): 0, or -1 with errno. */
+/* rm -rf @path (the tree a benchmark made): 0 or -errno. */
 int harness_tree_remove(const char *path);
 
 #endif

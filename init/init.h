@@ -30,6 +30,7 @@ int disks_tool_run(char *const argv[], char *out, size_t size);
 
 /* nfs.c: the disk's filesystem served over loopback NFS (fs2=) */
 int nfs_prepare(struct job *job, char *why, size_t size);
+void nfs_release(void);
 
 /* mounts.c */
 int mounts_setup(void);

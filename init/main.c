@@ -38,6 +38,7 @@ static void init_console_setup(void)
 static __attribute__((noreturn)) void init_poweroff(void)
 {
 	port_close(&init_port);
+	nfs_release();
 	sync();
 	reboot(RB_POWER_OFF);
 	/* Not reached unless reboot() failed: never return to the kernel. */

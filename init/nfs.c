@@ -26,6 +26,9 @@
 
 #define NFS_THREADS "8" /* Debian's RPCNFSDCOUNT */
 
+/* The client's mount, which the poweroff lets go of first. */
+static char nfs_mnt[64];
+
 static int nfs_file_put(const char *path, const char *text)
 {
 	size_t len = strlen(text);
@@ -40,8 +43,8 @@ static int nfs_file_put(const char *path, const char *text)
 }
 
 /* Run one of the layer's tools; a failure is said in @why. */
-static int nfs_tool(const struct job *job, char *const argv[], char *why,
-		    size_t size)
+static int nfs_tool_run(const struct job *job, char *const argv[], char *why,
+			size_t size)
 {
 	char out[256];
 	int err;
@@ -66,6 +69,7 @@ static int nfs_tool(const struct job *job, char *const argv[], char *why,
 static int nfs_exports_make(const struct job *job, char *why, size_t size)
 {
 	char dir[128], exports[512];
+	int err;
 
 	mkdir("/export", 0755);
 	if (mount("nfsv4_root_export", "/export", "tmpfs", 0, "mode=0755"))
@@ -85,9 +89,10 @@ static int nfs_exports_make(const struct job *job, char *why, size_t size)
 	mkdir("/var/lib/nfs", 0755);
 	/* Where nfsd keeps its clients' state: none to reclaim. */
 	mkdir("/var/lib/nfs/v4recovery", 0755);
-	if (nfs_file_put("/etc/exports", exports))
-		goto fail;
-	return 0;
+	err = nfs_file_put("/etc/exports", exports);
+	if (!err)
+		return 0;
+	errno = -err;
 fail:
 	snprintf(why, size, "FS2=%s: cannot export %s: %s", job->fs2,
 		 job->workdir, strerror(errno));
@@ -121,11 +126,11 @@ static int nfs_server_start(const struct job *job, char *why, size_t size)
 	}
 	err = nfs_exports_make(job, why, size);
 	if (!err)
-		err = nfs_tool(job, exportfs, why, size);
+		err = nfs_tool_run(job, exportfs, why, size);
 	if (!err)
-		err = nfs_tool(job, mountd, why, size);
+		err = nfs_tool_run(job, mountd, why, size);
 	if (!err)
-		err = nfs_tool(job, nfsd, why, size);
+		err = nfs_tool_run(job, nfsd, why, size);
 	if (err)
 		return err;
 	err = nfs_file_put("/proc/fs/nfsd/v4_end_grace", "Y\n");
@@ -136,11 +141,34 @@ static int nfs_server_start(const struct job *job, char *why, size_t size)
 	return 0;
 }
 
+/*
+ * A file made and removed on the mount before any benchmark: an open
+ * the server's grace period holds waits here, outside the measurement
+ * (LKP's setup touches wait_for_nfs_grace_period for it), and the
+ * export is proved writable.
+ */
+static int nfs_mount_probe(const struct job *job, const char *mnt, char *why,
+			   size_t size)
+{
+	char path[96];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/.bootbench-nfs-probe", mnt);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || close(fd) || unlink(path)) {
+		snprintf(why, size, "FS2=%s: cannot write on %s: %s", job->fs2,
+			 mnt, strerror(errno));
+		return -EIO;
+	}
+	return 0;
+}
+
 /* The export mounted back at /nfs/<device>, the new working directory. */
 static int nfs_client_mount(struct job *job, char *why, size_t size)
 {
 	const char *dev = strrchr(job->workdir, '/') + 1;
 	char src[128], mnt[64];
+	int none;
 
 	modules_probe_name("nfsv4");
 	snprintf(src, sizeof(src), "127.0.0.1:%s", job->workdir);
@@ -149,16 +177,18 @@ static int nfs_client_mount(struct job *job, char *why, size_t size)
 	mkdir(mnt, 0755);
 	if (mount(src, mnt, "nfs4", 0,
 		  "vers=4.2,addr=127.0.0.1,clientaddr=127.0.0.1")) {
+		/* Without nfsv4.ko, nfs.ko's nfs4 says EPROTONOSUPPORT. */
+		none = errno == ENODEV || errno == EPROTONOSUPPORT;
 		snprintf(
 			why, size,
-			errno == ENODEV ?
-				"FS2=%s: the kernel has no NFSv4 client (mount %s: %s): build CONFIG_NFS_V4 in (kconfigs/disk.config) or give its module (MODULES=)" :
-				"FS2=%s: cannot mount %s on %s: %s",
-			job->fs2, src, mnt, strerror(errno));
+			none ? "FS2=%s: the kernel has no NFSv4.2 client (mount %s: %s): build CONFIG_NFS_V4 and CONFIG_NFS_V4_2 in (kconfigs/disk.config) or give the nfsv4 module (MODULES=)" :
+			       "FS2=%s: cannot mount %s: %s",
+			job->fs2, src, strerror(errno));
 		return -EIO;
 	}
+	snprintf(nfs_mnt, sizeof(nfs_mnt), "%s", mnt);
 	snprintf(job->workdir, sizeof(job->workdir), "%s", mnt);
-	return 0;
+	return nfs_mount_probe(job, mnt, why, size);
 }
 
 int nfs_prepare(struct job *job, char *why, size_t size)
@@ -183,4 +213,17 @@ int nfs_prepare(struct job *job, char *why, size_t size)
 			"bootbench-init: disk: %s served by nfsd, mounted with NFSv4.2 on %s in %.2f s\n",
 			job->fs2, job->workdir, uptime_read() - t0);
 	return err;
+}
+
+/*
+ * Before the poweroff's sync: a hard NFS mount whose server hangs (the
+ * kind of bug fs2 is there to find) would hold the sync, and the run's
+ * results are already sent, so the mount goes first, then the server.
+ */
+void nfs_release(void)
+{
+	if (!nfs_mnt[0])
+		return;
+	umount2(nfs_mnt, MNT_FORCE | MNT_DETACH);
+	nfs_file_put("/proc/fs/nfsd/threads", "0\n");
 }

@@ -104,8 +104,9 @@ mkdir -p "$cache"
 exec 9>"$cache/.lock"
 flock 9
 # A job with a disk gets the disk's modules as well, one with fs2 the
-# NFS server's and client's, one of netperf's SCTP tests the kernel's sctp: one module tree with one index, so a
-# superset archive in place of the usual one.
+# NFS server's and client's, one of netperf's SCTP tests the kernel's
+# sctp: one module tree with one index, so a superset archive in place
+# of the usual one.
 modset=modules
 lists=$here/modules.list
 if [ -n "$(job_value disk "${DISK:-}")" ]; then

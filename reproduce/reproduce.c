@@ -758,13 +758,17 @@ static int repro_dbench_params(const struct lkpmail *m, struct repro_job *j)
 	if (repro_copy(m, j, "nr_threads", "nr_threads") ||
 	    repro_disk_map(m, j))
 		return -ENOENT;
-	/* LKP's programs/dbench/run: fs2 runs dbench -B nfs, not a mount. */
-	if (repro_get(j, "fs2"))
-		repro_note(
-			"differs",
-			"fs2 = %s: LKP ran dbench's own NFSv3 client (dbench -B nfs: a TCP connection per client) against the guest's nfsd; here dbench runs on the kernel's NFSv4.2 mount of the same nfsd: one connection for all clients, so what depends on the number of connections is not reproduced",
-			repro_get(j, "fs2"));
-	return 0;
+	/* LKP's programs/dbench/run: no -t, but -t 60 with dbench -B nfs. */
+	if (!repro_get(j, "fs2"))
+		return repro_copy_or(
+			m, j, "runtime", "600",
+			"dbench's own default: LKP's dbench passes no -t");
+	repro_note(
+		"differs",
+		"fs2 = %s: LKP ran dbench's own NFSv3 client (dbench -B nfs with its nfs_2.load, -t 60, a TCP connection per client) against the guest's nfsd; here Debian's dbench replays client.txt on the kernel's NFSv4.2 mount of the same nfsd: one connection for all clients, so what depends on the number of connections is not reproduced",
+		repro_get(j, "fs2"));
+	return repro_copy_or(m, j, "runtime", "60",
+			     "LKP's NFS dbench runs -t 60");
 }
 
 static int repro_stressng_disk_params(const struct lkpmail *m,

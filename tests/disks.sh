@@ -77,6 +77,14 @@ check "disks: it ran in /nfs/ram0, the nfsd's NFSv4 mount, and the server opened
 		grep -q '\"slabinfo.nfsd4_openowners.active_objs\":[1-9]' '$dk_run/samples.jsonl' &&
 		test '$(dk_f fs2)' = nfsv4"
 
+# Debian's dbench on it, two iterations: the mount and the server last
+# the job, and each iteration's directory goes.
+dk_boot dbench-nfs TEST=dbench DISK=1BRD_256M FS=ext4 FS2=nfs ITERATIONS=2 RUNTIME=3 NR_THREADS=2
+dk_n=$(grep -c '"status":"ok"' "$dk_run/samples.jsonl" 2>/dev/null)
+dk_g=$(grep -c 'dbench: /nfs/ram0/dbench\.[A-Za-z0-9]* removed' "$dk_run/samples.jsonl" 2>/dev/null)
+check "disks: dbench on FS2=nfs, two iterations: exit $dk_rc, $dk_n samples ok, $dk_g directories removed from the NFS mount" \
+	sh -c "test $dk_rc -eq 0 && test '$dk_n' = 2 && test '$dk_g' = 2"
+
 dk_boot md-raid0 TEST=fio DISK=2SSD MD=RAID0 FS=ext4 RW=write BS=64k TEST_SIZE=16M
 dk_w=$(dk_metric fio.write_bw_MBps)
 check "disks: md RAID0 over two virtio disks with ext4: exit 0, fio write_bw_MBps ($dk_w) > 0" \
