@@ -124,6 +124,36 @@ int disks_tool_run(char *const argv[], char *out, size_t size)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
+/*
+ * The Debian tool @tool the job's layer brings: 0, or -ENOENT said in
+ * @why for @what (FS=xfs, MD=RAID1, FS2=nfsv4) with its fix.
+ */
+int disks_tool_have(const char *what, const char *tool, const char *package,
+		    const char *layer, char *why, size_t size)
+{
+	if (!access(tool, X_OK))
+		return 0;
+	snprintf(
+		why, size,
+		"%s: the image has no %s: run the job through make run, which adds Debian's %s (its %s layer)",
+		what, tool, package, layer);
+	return -ENOENT;
+}
+
+/* disks_tool_run's failure @err of @tool, its last line @out, said. */
+void disks_tool_said(const char *what, const char *tool, int err,
+		     const char *out, char *why, size_t size)
+{
+	char how[64];
+
+	if (err < 0)
+		snprintf(how, sizeof(how), "%s", strerror(-err));
+	else
+		snprintf(how, sizeof(how), "exit %d", err);
+	snprintf(why, size, "%s: %s failed (%s): %s", what, tool, how,
+		 out[0] ? out : "no message");
+}
+
 static int disks_block_wait(const char *name)
 {
 	char path[64];
@@ -171,7 +201,7 @@ static int disks_devices_find(struct disks_state *st)
 static int disks_md_build(struct disks_state *st, const char *md)
 {
 	char *argv[16 + DISK_MAX], devs[DISK_MAX][24], level[16], n[32],
-		out[256];
+		out[256], what[32];
 	int a = 0, raid1 = !strcmp(md, "RAID1");
 	unsigned int i;
 	int err;
@@ -195,11 +225,10 @@ static int disks_md_build(struct disks_state *st, const char *md)
 		argv[a++] = devs[i];
 	}
 	argv[a] = NULL;
-	if (access(argv[0], X_OK))
-		return disks_fail(
-			st,
-			"MD=%s: the image has no mdadm: run the job through make run, which adds Debian's mdadm (its md layer)",
-			md);
+	snprintf(what, sizeof(what), "MD=%s", md);
+	err = disks_tool_have(what, argv[0], "mdadm", "md", st->why, st->size);
+	if (err)
+		return err;
 	err = disks_tool_run(argv, out, sizeof(out));
 	if (err || disks_block_wait("md0"))
 		return disks_fail(
@@ -223,26 +252,26 @@ static const struct disks_fs *disks_fs_find(const char *name)
 static int disks_mkfs(struct disks_state *st, const struct disks_fs *fs,
 		      const char *dev)
 {
-	char *argv[10], out[256];
+	char *argv[10], out[256], what[32], layer[32], tool[64];
 	int a = 0, i, err;
 
-	if (access(fs->mkfs, X_OK))
-		return disks_fail(
-			st,
-			"FS=%s: the image has no %s: run the job through make run, which adds Debian's %s (its fs-%s layer)",
-			fs->name, fs->mkfs, fs->package, fs->name);
+	snprintf(what, sizeof(what), "FS=%s", fs->name);
+	snprintf(layer, sizeof(layer), "fs-%s", fs->name);
+	err = disks_tool_have(what, fs->mkfs, fs->package, layer, st->why,
+			      st->size);
+	if (err)
+		return err;
 	argv[a++] = (char *)fs->mkfs;
 	for (i = 0; i < 6 && fs->args[i]; i++)
 		argv[a++] = (char *)fs->args[i];
 	argv[a++] = (char *)dev;
 	argv[a] = NULL;
 	err = disks_tool_run(argv, out, sizeof(out));
-	if (err)
-		return disks_fail(st, "FS=%s: %s %s failed (%s): %s", fs->name,
-				  fs->mkfs, dev,
-				  err < 0 ? strerror(-err) : "exit",
-				  out[0] ? out : "no message");
-	return 0;
+	if (!err)
+		return 0;
+	snprintf(tool, sizeof(tool), "%s %s", fs->mkfs, dev);
+	disks_tool_said(what, tool, err, out, st->why, st->size);
+	return -EIO;
 }
 
 /* mkfs and mount one device at /fs/<name>. */

@@ -27,6 +27,10 @@ struct job {
 /* disks.c: the job's scratch disk made and mounted, or why not */
 int disks_prepare(struct job *job, char *why, size_t size);
 int disks_tool_run(char *const argv[], char *out, size_t size);
+int disks_tool_have(const char *what, const char *tool, const char *package,
+		    const char *layer, char *why, size_t size);
+void disks_tool_said(const char *what, const char *tool, int err,
+		     const char *out, char *why, size_t size);
 
 /* nfs.c: the disk's filesystem served over loopback NFS (fs2=) */
 int nfs_prepare(struct job *job, char *why, size_t size);

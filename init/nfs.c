@@ -46,22 +46,18 @@ static int nfs_file_put(const char *path, const char *text)
 static int nfs_tool_run(const struct job *job, char *const argv[], char *why,
 			size_t size)
 {
-	char out[256];
+	char out[256], what[32];
 	int err;
 
-	if (access(argv[0], X_OK)) {
-		snprintf(
-			why, size,
-			"FS2=%s: the image has no %s: run the job through make run, which adds Debian's nfs-kernel-server (its fs2-nfs layer)",
-			job->fs2, argv[0]);
-		return -ENOENT;
-	}
+	snprintf(what, sizeof(what), "FS2=%s", job->fs2);
+	err = disks_tool_have(what, argv[0], "nfs-kernel-server", "fs2-nfs",
+			      why, size);
+	if (err)
+		return err;
 	err = disks_tool_run(argv, out, sizeof(out));
 	if (!err)
 		return 0;
-	snprintf(why, size, "FS2=%s: %s failed (%s): %s", job->fs2, argv[0],
-		 err < 0 ? strerror(-err) : "exit",
-		 out[0] ? out : "no message");
+	disks_tool_said(what, argv[0], err, out, why, size);
 	return -EIO;
 }
 
