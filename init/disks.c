@@ -10,6 +10,8 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +25,12 @@
 #include "proto/disk.h"
 
 #define DISKS_WAIT_MS 10000
+/*
+ * The longest a tool may take (mkfs.btrfs of a large disk under TCG
+ * takes tens of seconds): PID 1 waits on it before the first record,
+ * so a hung one must become a verdict, not a silent boot.
+ */
+#define DISKS_TOOL_MS (300 * 1000)
 
 struct disks_fs {
 	const char *name, *package, *mkfs;
@@ -76,13 +84,41 @@ static int disks_fail(struct disks_state *st, const char *fmt, ...)
 	return -EIO;
 }
 
-/* Run @argv to its end: its exit status, its output's last line in @out. */
+/* The tool's output until it closes it or the deadline: 0 or -ETIMEDOUT. */
+static int disks_tool_read(int fd, char *buf, size_t cap, size_t *len)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	double end = uptime_read() + DISKS_TOOL_MS / 1000.0;
+	ssize_t n;
+
+	for (;;) {
+		int ms = (int)((end - uptime_read()) * 1000);
+
+		if (ms <= 0 || poll(&pfd, 1, ms) == 0)
+			return -ETIMEDOUT;
+		n = read(fd, buf + *len, cap - 1 - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		*len += n;
+		/* Keep the tail: the last line says why a tool failed. */
+		if (*len == cap - 1) {
+			memmove(buf, buf + *len / 2, *len - *len / 2);
+			*len -= *len / 2;
+		}
+	}
+}
+
+/*
+ * Run @argv to its end: its exit status, its output's last line in @out;
+ * -ETIMEDOUT when it ran past DISKS_TOOL_MS (then killed).
+ */
 int disks_tool_run(char *const argv[], char *out, size_t size)
 {
 	char buf[4096], *last;
 	size_t len = 0;
-	int p[2], status;
-	ssize_t n;
+	int p[2], status, err;
 	pid_t pid;
 
 	if (pipe2(p, O_CLOEXEC))
@@ -100,15 +136,10 @@ int disks_tool_run(char *const argv[], char *out, size_t size)
 		_exit(127);
 	}
 	close(p[1]);
-	/* Keep the tail: the last line says why a tool failed. */
-	while ((n = read(p[0], buf + len, sizeof(buf) - 1 - len)) > 0) {
-		len += n;
-		if (len == sizeof(buf) - 1) {
-			memmove(buf, buf + len / 2, len - len / 2);
-			len -= len / 2;
-		}
-	}
+	err = disks_tool_read(p[0], buf, sizeof(buf), &len);
 	close(p[0]);
+	if (err)
+		kill(pid, SIGKILL);
 	buf[len] = '\0';
 	while (len && buf[len - 1] == '\n')
 		buf[--len] = '\0';
@@ -121,6 +152,8 @@ int disks_tool_run(char *const argv[], char *out, size_t size)
 	out[len] = '\0';
 	if (waitpid(pid, &status, 0) < 0)
 		return -errno;
+	if (err)
+		return err;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
@@ -146,7 +179,10 @@ void disks_tool_said(const char *what, const char *tool, int err,
 {
 	char how[64];
 
-	if (err < 0)
+	if (err == -ETIMEDOUT)
+		snprintf(how, sizeof(how), "still running after %d s, killed",
+			 DISKS_TOOL_MS / 1000);
+	else if (err < 0)
 		snprintf(how, sizeof(how), "%s", strerror(-err));
 	else
 		snprintf(how, sizeof(how), "exit %d", err);
