@@ -84,17 +84,29 @@ static int disks_fail(struct disks_state *st, const char *fmt, ...)
 	return -EIO;
 }
 
+static double disks_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 /* The tool's output until it closes it or the deadline: 0 or -ETIMEDOUT. */
 static int disks_tool_read(int fd, char *buf, size_t cap, size_t *len)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	double end = uptime_read() + DISKS_TOOL_MS / 1000.0;
+	double end = disks_now() + DISKS_TOOL_MS / 1000.0;
 	ssize_t n;
+	int r;
 
 	for (;;) {
-		int ms = (int)((end - uptime_read()) * 1000);
+		int ms = (int)((end - disks_now()) * 1000);
 
-		if (ms <= 0 || poll(&pfd, 1, ms) == 0)
+		r = ms > 0 ? poll(&pfd, 1, ms) : 0;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0)
 			return -ETIMEDOUT;
 		n = read(fd, buf + *len, cap - 1 - *len);
 		if (n < 0 && errno == EINTR)
@@ -341,14 +353,6 @@ static int disks_fs_make(struct disks_state *st, const struct disks_fs *fs,
 	/* Every benchmark user may write there, as in /tmp. */
 	chmod(mnt, 01777);
 	return 0;
-}
-
-static double disks_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 int disks_prepare(struct job *job, char *why, size_t size)
