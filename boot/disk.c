@@ -219,8 +219,9 @@ void disk_json_write(struct json_buf *j, const struct disk_host *d)
 		json_key_write(j, "fs2");
 		json_string_write(j, d->fs2);
 		json_key_write(j, "fs2_mount");
-		json_string_write(
-			j, "NFSv4.2 over the guest's loopback, from its nfsd");
+		json_string_write(j,
+				  "NFSv" DISK_FS2_VERS
+				  " over the guest's loopback, from its nfsd");
 	}
 	json_key_write(j, "backing");
 	json_string_write(j, d->spec.kind == DISK_BRD ?

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "proto/disk.h"
 
 #define NFS_THREADS "8" /* Debian's RPCNFSDCOUNT */
 
@@ -172,12 +173,14 @@ static int nfs_client_mount(struct job *job, char *why, size_t size)
 	mkdir("/nfs", 0755);
 	mkdir(mnt, 0755);
 	if (mount(src, mnt, "nfs4", 0,
-		  "vers=4.2,addr=127.0.0.1,clientaddr=127.0.0.1")) {
+		  "vers=" DISK_FS2_VERS
+		  ",addr=127.0.0.1,clientaddr=127.0.0.1")) {
 		/* Without nfsv4.ko, nfs.ko's nfs4 says EPROTONOSUPPORT. */
 		none = errno == ENODEV || errno == EPROTONOSUPPORT;
 		snprintf(
 			why, size,
-			none ? "FS2=%s: the kernel has no NFSv4.2 client (mount %s: %s): build CONFIG_NFS_V4 and CONFIG_NFS_V4_2 in (kconfigs/disk.config) or give the nfsv4 module (MODULES=)" :
+			none ? "FS2=%s: the kernel has no NFSv" DISK_FS2_VERS
+			       " client (mount %s: %s): build CONFIG_NFS_V4 and CONFIG_NFS_V4_2 in (kconfigs/disk.config) or give the nfsv4 module (MODULES=)" :
 			       "FS2=%s: cannot mount %s: %s",
 			job->fs2, src, strerror(errno));
 		return -EIO;
@@ -206,7 +209,8 @@ int nfs_prepare(struct job *job, char *why, size_t size)
 		err = nfs_client_mount(job, why, size);
 	if (!err)
 		fprintf(stderr,
-			"bootbench-init: disk: %s served by nfsd, mounted with NFSv4.2 on %s in %.2f s\n",
+			"bootbench-init: disk: %s served by nfsd, mounted with NFSv" DISK_FS2_VERS
+			" on %s in %.2f s\n",
 			job->fs2, job->workdir, uptime_read() - t0);
 	return err;
 }

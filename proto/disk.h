@@ -14,6 +14,11 @@
 #define DISK_MAX 8
 /* A virtio disk's size when the spec names none. */
 #define DISK_SIZE_DEFAULT (4ULL << 30)
+/*
+ * fs2's NFS version: the init mounts with it, job.json says it (what
+ * LKP's nfs and nfsv4 mounts negotiate with a current server).
+ */
+#define DISK_FS2_VERS "4.2"
 
 enum disk_kind { DISK_HDD, DISK_SSD, DISK_BRD };
 
