@@ -164,7 +164,13 @@ var_of = $(word 2,$(subst :, ,$(1)))
 key_of = $(word 1,$(subst :, ,$(1)))
 PARAM_ARGS := $(foreach p,$(PARAM_VARS),$(if $($(call var_of,$(p))),--param $(call key_of,$(p))="$$$(call var_of,$(p))"))
 RUN_ARGS := $(foreach o,$(RUN_VARS),$(if $($(call var_of,$(o))),--$(call key_of,$(o)) "$$$(call var_of,$(o))"))
-$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
+$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run image: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
+# What selects the job: the image is planned from it (bootbench run
+# --image-plan: the job file's own tests, not TEST's default) and run.
+RUN_SEL = $(PARAM_ARGS) $(RUN_ARGS) $(if $(filter 1,$(QUICK)),--quick) \
+	$(if $(filter 1,$(FIT)),--fit) $(if $(filter 0,$(FIT)),--no-fit)
+IMAGE_SH = initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
+	$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))
 
 # Sanitized objects for the tests (tests/lib.sh's build links them):
 # one object per source, rebuilt when it or a header it includes changes.
@@ -293,16 +299,13 @@ qemu-backports:
 
 ## image: build the initramfs for KERNEL and print its path
 image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)TEST=$(call sq,$(TEST)) JOB=$(call sq,$(JOB)) initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
-		$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))
+	$(AT)plan=$$($(BOOTBENCH) run --image-plan $(RUN_SEL)) && PLAN="$$plan" $(IMAGE_SH)
 
 ## run: boot KERNEL, run TEST, write RESULTS/<test>/<params>/<release>/<N>
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)img=$$(TEST=$(call sq,$(TEST)) JOB=$(call sq,$(JOB)) initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
-		$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))) && \
-	$(BOOTBENCH) run --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(PARAM_ARGS) $(RUN_ARGS) --vmlinux-cache "$(B)/vmlinux" \
-		$(if $(filter 1,$(QUICK)),--quick) $(if $(filter 1,$(FIT)),--fit) $(if $(filter 0,$(FIT)),--no-fit) \
+	$(AT)plan=$$($(BOOTBENCH) run --image-plan $(RUN_SEL)) && img=$$(PLAN="$$plan" $(IMAGE_SH)) && \
+	$(BOOTBENCH) run --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
 		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) \
 		$(if $(DISK_DIR),,--disk-dir "$(B)/disks") $(if $(filter 1,$(KEEP_DISK)),--keep-disk) $(RUN_EXTRA)
 

@@ -60,6 +60,7 @@ struct run_opts {
 	/* Under TCG, the most vCPUs booted without FIT=0 (0: 8 per host CPU) */
 	unsigned int max_vcpus;
 	int plan; /* print the machine and the estimate, boot nothing */
+	int image_plan; /* print what the image must hold, boot nothing */
 	unsigned int icount_shift;
 	struct qemu_version qemu_version;
 	int verbose;

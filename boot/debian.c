@@ -10,6 +10,7 @@
 
 #include "bootbench.h"
 #include "debian.h"
+#include "imageplan.h"
 
 static const struct debian_bench {
 	const char *test, *package;
@@ -41,10 +42,26 @@ int debian_packages_read(const char *initrd, char *buf, size_t size)
 	return len < size ? 0 : -E2BIG;
 }
 
-/* Layer @name (a test, fs-<fs> or md) is in the image when it has one. */
-static int debian_layer_check(const struct run_opts *o, const char *have,
-			      const char *name, const char *why)
+/* Whether @name (a test, fs-<fs>, md, fs2-nfs) has a layer: a debian.def row. */
+int debian_layer_known(const char *name)
 {
+	size_t i;
+
+	for (i = 0; i < sizeof(debian_benches) / sizeof(debian_benches[0]); i++)
+		if (!strcmp(name, debian_benches[i].test))
+			return 1;
+	return 0;
+}
+
+struct debian_check {
+	const struct run_opts *o;
+	const char *have;
+};
+
+/* Layer @name (a test, fs-<fs>, md, fs2-nfs) is in the image when it has one. */
+static int debian_layer_check(const char *name, const char *why, void *ctx)
+{
+	const struct debian_check *c = ctx;
 	char want[128];
 	size_t i, n;
 
@@ -55,10 +72,10 @@ static int debian_layer_check(const struct run_opts *o, const char *have,
 		/* Its line, first or after a ", ". */
 		n = snprintf(want, sizeof(want), ", %s ",
 			     debian_benches[i].package);
-		if (strncmp(have, want + 2, n - 2) && !strstr(have, want))
+		if (strncmp(c->have, want + 2, n - 2) && !strstr(c->have, want))
 			return bad_input(
 				"%s runs Debian's %s, but initramfs %s has no layer for it: run it through 'make run' (initramfs/image.sh adds the layer)",
-				why, debian_benches[i].package, o->initrd);
+				why, debian_benches[i].package, c->o->initrd);
 	}
 	return 0;
 }
@@ -66,30 +83,14 @@ static int debian_layer_check(const struct run_opts *o, const char *have,
 /* Every Debian benchmark and disk tool of the job is in the image. */
 int debian_layers_check(const struct run_opts *o)
 {
-	char have[1024], name[64], why[96];
-	int t, err;
+	char have[1024];
+	struct debian_check c = { o, have };
+	int err;
 
 	err = debian_packages_read(o->initrd, have, sizeof(have));
 	if (err)
 		return bad_input(
 			"%s.packages: %s: rebuild the image with 'make run'",
 			o->initrd, strerror(-err));
-	for (t = 0; t < o->ntests && !err; t++) {
-		snprintf(why, sizeof(why), "TEST=%s", o->tests[t]->name);
-		err = debian_layer_check(o, have, o->tests[t]->name, why);
-	}
-	if (!err && run_param_value("fs", o)) {
-		snprintf(name, sizeof(name), "fs-%s", run_param_value("fs", o));
-		snprintf(why, sizeof(why), "FS=%s", run_param_value("fs", o));
-		err = debian_layer_check(o, have, name, why);
-	}
-	if (!err && run_param_value("fs2", o)) {
-		snprintf(why, sizeof(why), "FS2=%s", run_param_value("fs2", o));
-		err = debian_layer_check(o, have, "fs2-nfs", why);
-	}
-	if (!err && run_param_value("md", o)) {
-		snprintf(why, sizeof(why), "MD=%s", run_param_value("md", o));
-		err = debian_layer_check(o, have, "md", why);
-	}
-	return err;
+	return image_layers_each(o, debian_layer_check, &c);
 }

@@ -144,10 +144,11 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 		if (i % sn != si - 1)
 			continue;
 		jobfile_combination_describe(&jf, i, what, sizeof(what));
-		progress_line("bootbench: job %u of %u%s%s%s%s\n", ++no, mine,
-			      *what ? ": " : "", what,
-			      report ? "; reproduces " : "",
-			      report ? report : "");
+		if (!base->image_plan)
+			progress_line("bootbench: job %u of %u%s%s%s%s\n", ++no,
+				      mine, *what ? ": " : "", what,
+				      report ? "; reproduces " : "",
+				      report ? report : "");
 		/*
 		 * Under TCG, two vCPUs per host CPU still boot in a minute;
 		 * FIT=0 said the full shape, and it gets it.

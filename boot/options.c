@@ -366,6 +366,9 @@ int run_opts_check(struct run_opts *o)
 	err = run_params_check(o);
 	if (err)
 		return err;
+	/* What the image needs is the job's, whatever the machine. */
+	if (o->image_plan)
+		return 0;
 	if (o->plan)
 		return run_machine_disk_check(o);
 	if (!o->kernel || !*o->kernel)

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "bootbench.h"
+#include "imageplan.h"
 #include "proto/names.h"
 #include "proto/proto.h"
 
@@ -422,6 +423,8 @@ int cmd_run(struct run_opts *o)
 	const char *why;
 
 	err = run_opts_check(o);
+	if (!err && o->image_plan)
+		return image_plan_print(o);
 	if (err || o->plan)
 		return err ? err : run_plan_print(o);
 	err = run_release_get(o, release, sizeof(release));

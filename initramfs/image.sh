@@ -2,12 +2,14 @@
 # Give the initramfs for one kernel: the base image, plus for a modular
 # kernel the module subset from its tree, as two concatenated newc
 # archives (the kernel unpacks both). Cached per release and tree.
-# A test that runs a Debian benchmark gets its layer appended too
-# (layer.sh), so the images of the other tests stay as small as ever;
-# the tests are TEST's (a comma list) or, when empty, the job file
-# JOB's. Such an image has IMAGE.packages beside it: "package version"
-# lines, which the host tool records in job.json.
-# Usage: [TEST=a,b] [JOB=file] image.sh BOOTBENCH MKCPIO BASE_CPIO BUILDDIR KERNEL [MODULES]
+# A job whose tests or disk run Debian programs gets their layers
+# appended too (layer.sh), so the images of the other jobs stay as small
+# as ever. What a job needs is said once, by the host tool, which reads
+# the job: PLAN holds `bootbench run --image-plan`'s lines, "layer NAME"
+# and "modules SET" (initramfs/modules-SET.list). Such an image has
+# IMAGE.packages beside it: "package version" lines, which the host tool
+# records in job.json.
+# Usage: [PLAN=lines] image.sh BOOTBENCH MKCPIO BASE_CPIO BUILDDIR KERNEL [MODULES]
 # Prints the image's path; errors are one line and exit 2.
 set -eu
 tool=$1 mkcpio=$2 base=$3 build=$4 kernel=$5 modules=${6:-}
@@ -18,29 +20,16 @@ die() {
 	exit 2
 }
 
-# A job's value of key $1: variable $2's, or the job file's "$1 =" line;
-# a job file's list ([a, b]) comes out as words.
-job_value() {
-	v=$2
-	if [ -z "$v" ] && [ -n "${JOB:-}" ] && [ -f "$JOB" ]; then
-		v=$(sed -n "s/^$1 *= *//p" "$JOB" | tr -d '[] ')
-	fi
-	echo "$v" | tr ',' ' '
-}
-
-# The job's layers: its tests', and the disk tools its fs and md need.
-job_tests() {
-	job_value test "${TEST:-}"
-	for f in $(job_value fs "${FS:-}"); do echo "fs-$f"; done
-	[ -z "$(job_value md "${MD:-}")" ] || echo md
-	[ -z "$(job_value fs2 "${FS2:-}")" ] || echo fs2-nfs
+# The plan's items of kind $1 ("layer", "modules"), one a line.
+plan_items() {
+	printf '%s\n' "${PLAN:-}" | sed -n "s/^$1 \([a-z0-9_-]*\)\$/\1/p" | sort -u
 }
 
 # Print image $1, or $1 with the layers of the job's tests appended
 # (cached in directory $2).
 layers_add() {
 	# shellcheck disable=SC2046 # one word per test
-	layers=$("$here/layer.sh" "$(dirname "$mkcpio")/mklayer" "$mkcpio" "$build" $(job_tests)) || exit 2
+	layers=$("$here/layer.sh" "$(dirname "$mkcpio")/mklayer" "$mkcpio" "$build" $(plan_items layer)) || exit 2
 	if [ -z "$layers" ]; then
 		echo "$1"
 		return
@@ -109,20 +98,11 @@ flock 9
 # of the usual one.
 modset=modules
 lists=$here/modules.list
-if [ -n "$(job_value disk "${DISK:-}")" ]; then
-	modset=modules-disk
-	lists="$lists $here/modules-disk.list"
-fi
-if [ -n "$(job_value fs2 "${FS2:-}")" ]; then
-	modset=$modset-nfs
-	lists="$lists $here/modules-nfs.list"
-fi
-case " $(job_value netperf_test "${NETPERF_TEST:-}") " in
-*" SCTP_"*)
-	modset=$modset-sctp
-	lists="$lists $here/modules-sctp.list"
-	;;
-esac
+for m in $(plan_items modules); do
+	[ -f "$here/modules-$m.list" ] || die "the image plan names module set $m, which has no initramfs/modules-$m.list"
+	modset=$modset-$m
+	lists="$lists $here/modules-$m.list"
+done
 mods=$cache/$modset.cpio
 stale=0
 for f in $lists "$here/modules.sh"; do

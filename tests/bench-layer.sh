@@ -20,8 +20,8 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-bench-layer.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 tool=$B/host/bootbench
 kernel=$O/kernel/default/bzImage
-plain=$(TEST=boot JOB= initramfs/image.sh "$tool" "$B/host/mkcpio" "$B/base.cpio" "$B" "$kernel")
-layered=$(TEST="$LAYER" JOB= initramfs/image.sh "$tool" "$B/host/mkcpio" "$B/base.cpio" "$B" "$kernel")
+plain=$(PLAN= initramfs/image.sh "$tool" "$B/host/mkcpio" "$B/base.cpio" "$B" "$kernel")
+layered=$(PLAN="layer $LAYER" initramfs/image.sh "$tool" "$B/host/mkcpio" "$B/base.cpio" "$B" "$kernel")
 [ "$plain" != "$layered" ] || {
 	echo "bench-layer: TEST=$LAYER has no layer (benchmarks/debian.def)" >&2
 	exit 2

@@ -78,9 +78,9 @@ check "stressng: an image without stress-ng's layer is refused in one line, nami
 	sh -c "test $rc -eq 2 && grep -q 'has no layer for it: run it through .make run.' '$T/snr.err' && test \$(wc -l <'$T/snr.err') -eq 1"
 
 # The in-house tests' image is the base one: no layer, the same size.
-sn_plain=$(TEST=execl initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF" 2>/dev/null)
-sn_none=$(TEST= JOB= initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF" 2>/dev/null)
-sn_img=$(TEST=stress-ng initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF" 2>"$T/sni.err")
+sn_plain=$(PLAN=$("$tool" run --image-plan --test execl) initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF" 2>/dev/null)
+sn_none=$(PLAN= initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF" 2>/dev/null)
+sn_img=$(PLAN=$("$tool" run --image-plan --test stress-ng) initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF" 2>"$T/sni.err")
 # (Debian's stress-ng is the one that names libJudy; our adapter does not.)
 check "stressng: TEST=execl's image is the one without any layer ($(stat -c %s "$sn_plain" 2>/dev/null) bytes), with no Debian stress-ng in it" \
 	sh -c "test -n '$sn_plain' && test '$sn_plain' = '$sn_none' && test ! -e '$sn_plain.packages' &&

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a job's image must hold beyond the base: the image layers of its
+ * Debian programs (benchmarks/debian.def: a test's own, fs-<fs>, md,
+ * fs2-nfs) and the module sets beside modules.list (initramfs/
+ * modules-<set>.list). Said once, here, from the job as the host tool
+ * reads it: `bootbench run --image-plan` prints it for initramfs/image.sh,
+ * and the run checks the image it is given against the same list.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bootbench.h"
+#include "debian.h"
+#include "imageplan.h"
+
+/* Each layer the run needs: @fn(name, why, ctx); stops at its error. */
+int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
+{
+	const char *fs = run_param_value("fs", o);
+	const char *fs2 = run_param_value("fs2", o);
+	const char *md = run_param_value("md", o);
+	char name[64], why[96];
+	int t, err = 0;
+
+	for (t = 0; t < o->ntests && !err; t++) {
+		snprintf(why, sizeof(why), "TEST=%s", o->tests[t]->name);
+		err = fn(o->tests[t]->name, why, ctx);
+	}
+	if (!err && fs) {
+		snprintf(name, sizeof(name), "fs-%s", fs);
+		snprintf(why, sizeof(why), "FS=%s", fs);
+		err = fn(name, why, ctx);
+	}
+	if (!err && fs2) {
+		snprintf(why, sizeof(why), "FS2=%s", fs2);
+		err = fn("fs2-nfs", why, ctx);
+	}
+	if (!err && md) {
+		snprintf(why, sizeof(why), "MD=%s", md);
+		err = fn("md", why, ctx);
+	}
+	return err;
+}
+
+/*
+ * Each module set the run needs beyond the virtio chain: a disk's block
+ * and filesystem drivers, fs2's nfsd and client, netperf's SCTP tests'
+ * sctp (the init loads it for them: init/main.c).
+ */
+int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
+{
+	const char *nt = run_param_value("netperf_test", o);
+	int err = 0;
+
+	if (run_param_value("disk", o))
+		err = fn("disk", "DISK", ctx);
+	if (!err && run_param_value("fs2", o))
+		err = fn("nfs", "FS2", ctx);
+	if (!err && nt && !strncmp(nt, "SCTP_", 5))
+		err = fn("sctp", "NETPERF_TEST", ctx);
+	return err;
+}
+
+static int image_item_print(const char *name, const char *why, void *ctx)
+{
+	(void)why;
+	printf("%s %s\n", (const char *)ctx, name);
+	return 0;
+}
+
+/* A layer only for what debian.def has: our own tests are in the base. */
+static int image_layer_print(const char *name, const char *why, void *ctx)
+{
+	return debian_layer_known(name) ? image_item_print(name, why, ctx) : 0;
+}
+
+/* --image-plan: "layer NAME" and "modules SET" lines, one combination's. */
+int image_plan_print(const struct run_opts *o)
+{
+	int err;
+
+	err = image_layers_each(o, image_layer_print, "layer");
+	if (!err)
+		err = image_modsets_each(o, image_item_print, "modules");
+	return err;
+}
