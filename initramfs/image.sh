@@ -80,6 +80,10 @@ if [ -z "$moddir" ]; then
 		die "kernel $rel is modular (CONFIG_VIRTIO_CONSOLE=m in $config) but its module tree was not found: give MODULES=<dir>/lib/modules/$rel"
 	fi
 	# Everything the appliance needs is built in (or we cannot tell).
+	# Runs started together share the layers: one builds them.
+	mkdir -p "$build/images"
+	exec 9>"$build/images/.lock"
+	flock 9
 	layers_add "$base" "$build/images/builtin"
 	exit 0
 fi

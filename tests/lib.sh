@@ -124,6 +124,7 @@ tl_wanted() {
 # With no selection an area of the boot tier runs only under make test
 # (TIER=test), not make check. A selection runs its areas in any tier.
 tl_seen=
+tl_times=
 area() {
 	tl_seen="$tl_seen $1"
 	tl_only=$(tl_wanted "$1") || return 0
@@ -134,7 +135,8 @@ area() {
 	tl_i=0
 	tl_t0=$(date +%s)
 	. "tests/$1.sh"
-	[ -z "${TIMES:-}" ] || echo "TIME $1 $(($(date +%s) - tl_t0)) s"
+	tl_times="$tl_times$(($(date +%s) - tl_t0)) $1
+"
 	tl_area=setup
 	tl_i=0
 	tl_only=
@@ -149,6 +151,8 @@ tests_summary() {
 		*) bad "T=$s" "no such area: tests/run.sh runs$tl_seen" ;;
 		esac
 	done
+	# Each area's time, slowest first: where the next cut is.
+	printf '%s' "$tl_times" | sort -rn | awk 'NF { printf "%s%s %d s", n++ ? ", " : "times: ", $2, $1 } END { if (n) print "" }'
 	echo "$tl_pass passed, $tl_fail failed, $tl_skip skipped in $(($(date +%s) - tl_start)) s"
 	[ "$tl_fail" -eq 0 ]
 }

@@ -63,6 +63,7 @@ area verdict
 area boot test
 area compare-boot test
 area reproduce test
+area e2e test
 area reader test
 area deterministic-boot test
 area fault test

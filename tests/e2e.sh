@@ -1,0 +1,63 @@
+# Area e2e (make test): what users run, end to end. For one report mail
+# of every LKP testcase the reader accepts (tests/reproduce/reports),
+# `make reproduce REPORT=mail BASE_KERNEL=K NEW_KERNEL=K QUICK=1 RUNS=1`
+# on the default kernel must end with a verdict line and exit 0: the
+# image planned from the job (its Debian layers, disk tools, modules),
+# both boots, the comparison. An A/A of one run a side can only say
+# "inconclusive"; what is tested is that the whole way runs.
+#
+# The table: one mail per testcase, the lightest job of its testcase.
+# Two reproductions run at a time: most of a QUICK job is fixed guest
+# time (a runtime, UnixBench's settle sleeps), which a second QEMU on
+# the other host CPU overlaps.
+e2e_table="aim7 aim7-disk_rr-memcg-29.4
+aim9 aim9-shared_memory-sem-regression
+dbench dbench-nfsd-max_latency-99.9-nfs
+filebench filebench-randomwrite-btrfs-12.4
+fio-basic fio-basic-btrfs-write_iops-6.5
+fsmark fsmark-btrfs-bio-end_io-6.0
+hackbench hackbench-sched-idle-15.2
+netperf netperf-tcp_crr-trusted_for-11.6-nested
+perf-bench-futex perf-bench-futex-hash-shared-3.9
+perf-bench-sched-pipe perf-bench-sched-pipe-menu-12.9-tag-base
+stress-ng stress-ng-msg-nfs-timecreate-41.2
+sysbench-fileio sysbench-fileio-btrfs-write_operations-5.2
+unixbench unixbench-execl-util_est-regression-thread
+vm-scalability vm-scalability-msync-iov_iter-16.9
+will-it-scale will-it-scale-context_switch1-irqtime-2.3"
+E2E_JOBS=${E2E_JOBS:-2}
+
+# Every testcase the reader accepts among the kept mails has its row: a
+# testcase added to the reader without one fails here, before any boot.
+e2e_missing=
+for e2e_mail in tests/reproduce/reports/*.txt; do
+	e2e_name=$(basename "$e2e_mail" .txt)
+	head -n 1 "tests/reproduce/expected/$e2e_name.expected" 2>/dev/null | grep -q '^error ' && continue
+	e2e_tc=$(sed -n 's/.*testcase: *\([a-z0-9_-]*\).*/\1/p' "$e2e_mail" | head -n 1)
+	[ -n "$e2e_tc" ] && [ "$e2e_tc" != change ] || continue
+	printf '%s\n' "$e2e_table" | grep -q "^$e2e_tc " || e2e_missing="$e2e_missing $e2e_tc"
+done
+check "e2e: every testcase the reader accepts has a mail in the end-to-end table${e2e_missing:+ (missing:$e2e_missing)}" \
+	test -z "$e2e_missing"
+
+# One reproduction a line of the table, E2E_JOBS at a time; each one's
+# output in $T/e2e-TESTCASE.{out,err} and "exit seconds" in .rc.
+e2e_list=$(printf '%s\n' "$e2e_table" | awk '{ print $1 }')
+printf '%s\n' "$e2e_table" | O="$O" T="$T" KDEF="$KDEF" xargs -P "$E2E_JOBS" -n 2 sh -c '
+	s=$(date +%s)
+	make -s reproduce O="$O" RESULTS="$T/e2e-$1" QUICK=1 RUNS=1 \
+		REPORT="tests/reproduce/reports/$2.txt" BASE_KERNEL="$KDEF" NEW_KERNEL="$KDEF" \
+		>"$T/e2e-$1.out" 2>"$T/e2e-$1.err"
+	echo "$? $(($(date +%s) - s))" >"$T/e2e-$1.rc"' sh
+for e2e_tc in $e2e_list; do
+	e2e_rc=none e2e_s=0
+	[ -f "$T/e2e-$e2e_tc.rc" ] && read -r e2e_rc e2e_s <"$T/e2e-$e2e_tc.rc"
+	e2e_line=$(grep '^reproduce: the report: ' "$T/e2e-$e2e_tc.out" | head -n 1)
+	e2e_verdict=$(printf '%s' "$e2e_line" | grep -o ': \(reproduced\|not reproduced\|inconclusive\)[^:]*' | head -n 1)
+	if [ "$e2e_rc" = 0 ] && [ -n "$e2e_verdict" ]; then
+		ok "e2e: make reproduce of a $e2e_tc mail ends with a verdict (${e2e_verdict#: }, $e2e_s s)"
+	else
+		bad "e2e: make reproduce of a $e2e_tc mail ends with a verdict" \
+			"exit $e2e_rc after $e2e_s s: $(grep -v '^bootbench: \(job\|note\|estimate\|the \|  \|base\|new\|booted\|results\|iteration\|[^ ]* on \)' "$T/e2e-$e2e_tc.err" "$T/e2e-$e2e_tc.out" | tail -n 3 | tr '\n' ' ' | cut -c1-400)"
+	fi
+done
