@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,16 @@ static int result_matrix_read(struct result *r, const char *path, char *err,
 		}
 		r->nm++;
 		for (x = m->child; x; x = x->next) {
+			if (x->type == JSON_NUMBER &&
+			    !(fabs(x->number) <= RESULT_VALUE_MAX)) {
+				snprintf(
+					err, errlen,
+					"%s: %s holds %g, beyond +-%g where its mean and spread overflow: remove the run that wrote it",
+					path, m->key, x->number,
+					RESULT_VALUE_MAX);
+				ret = -EINVAL;
+				goto out;
+			}
 			if (x->type == JSON_NUMBER) {
 				rm->v[rm->n++] = x->number;
 			} else if (x->type != JSON_NULL) {
