@@ -63,3 +63,11 @@ else
 	expect_bad "results directory that cannot be created" 5 "give RESULTS= a writable directory" \
 		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --results /proc/bootbench
 fi
+# O names make's targets and recipes: a space or a backtick is refused
+# before anything runs (a backtick ran in `make clean`'s rm -rf).
+rm -f "$T/o-pwned"
+expect_bad "make with O holding a space" 2 "bootbench: O=\".*/o b\" is empty or holds a space or a shell character: give O a path" \
+	make -s --no-print-directory clean O="$T/o b"
+expect_bad "make clean with O holding a backtick" 2 "holds a space or a shell character (\`)" \
+	make -s --no-print-directory clean O="$T/o\`touch $T/o-pwned\`"
+check "bad input: the backtick in O ran nothing" test ! -e "$T/o-pwned"
