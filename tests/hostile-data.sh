@@ -40,3 +40,38 @@ else
 		sh -c "grep -q 'base run 1 of 1: panic (exit 3): ' '$hd/panic.err' && grep -q 'ab\] Error 3' '$hd/panic.err' &&
 			! grep -q 'once more' '$hd/panic.err'"
 fi
+
+# 6. and 13. LAVA's results are untrusted: crafted ones (tests/fuzz/
+# corpus/lava) are one line and exit 2, never a traceback or 1 GB; a
+# sample without its headline fails, as the init fails one.
+lc=tests/fuzz/corpus/lava
+hd_lava() { # NAME [ULIMIT_KB]: convert $lc/NAME.yaml into $hd/lava-NAME
+	(
+		[ -z "${2:-}" ] || ulimit -v "$2"
+		exec python3 boot/lava-results.py --bootbench "$tool" --results "$hd/lava-$1" \
+			"$lc/job.yaml" "$lc/$1.yaml"
+	) >"$hd/lava-$1.out" 2>"$hd/lava-$1.err"
+	rc=$?
+}
+hd_lava good
+check "hostile-data: lava: the crafted results' good control converts (exit 0, the headline in stats.json)" \
+	sh -c "test $rc -eq 0 && test \"\$('$j' '$hd/lava-good/execl/smp1-256M/6.1.0/0/stats.json' unixbench.throughput)\" = 700.5"
+hd_lava missing-metric
+hd_lr=$hd/lava-missing-metric/execl/smp1-256M/6.1.0/0
+check "hostile-data: lava: a sample without its headline case fails (exit 1, benchmark-failed), as make run's does" \
+	sh -c "test $rc -eq 1 && test \"\$('$j' '$hd_lr/job.json' status)\" = benchmark-failed &&
+		grep -q 'LAVA has no case execl/1/unixbench.throughput' '$hd_lr/samples.jsonl'"
+hd_lava_bad() { # NAME PATTERN [ULIMIT_KB]
+	hd_lava "$1" "${3:-}"
+	if [ "$rc" -eq 2 ] && [ "$(wc -l <"$hd/lava-$1.err")" -eq 1 ] && grep -q -- "$2" "$hd/lava-$1.err" &&
+		[ ! -e "$hd/lava-$1" ]; then
+		ok "hostile-data: lava: $1 -> exit 2, '$(cat "$hd/lava-$1.err")'"
+	else
+		bad "hostile-data: lava: $1 -> exit 2, one line, nothing written" "exit $rc: $(tail -n 2 "$hd/lava-$1.err")"
+	fi
+}
+hd_lava_bad unicode-digit "has iteration '\\\\xb2', not a number in ASCII digits"
+hd_lava_bad exit-code-1e300 "has exit code 1e300, not one of 0 to 255"
+hd_lava_bad deeply-nested "holds YAML nested more than 64 deep" 1000000
+# 340 bytes that expand to 9^9 strings: 1 GB of address space is plenty.
+hd_lava_bad billion-laughs "holds a YAML alias (\\*a), which LAVA never writes" 1000000
