@@ -75,3 +75,44 @@ hd_lava_bad exit-code-1e300 "has exit code 1e300, not one of 0 to 255"
 hd_lava_bad deeply-nested "holds YAML nested more than 64 deep" 1000000
 # 340 bytes that expand to 9^9 strings: 1 GB of address space is plenty.
 hd_lava_bad billion-laughs "holds a YAML alias (\\*a), which LAVA never writes" 1000000
+
+# 15. make case-study's rerun script (docs/case-studies/run.sh), on a
+# stand-in kernel tree whose bzImage rule does FAKE_BUILD: a failed or
+# interrupted new build leaves no new kernel (it compared the base with
+# itself on the next run) and the tree unpatched, on INT too.
+cs=$hd/cs
+mkdir -p "$cs/docs/case-studies" "$cs/work/src" "$cs/work/base/arch/x86/boot"
+cp docs/case-studies/run.sh "$cs/docs/case-studies/"
+printf 'kernelversion:\n\t@echo 6.1.0\nbzImage:\n\t@$(FAKE_BUILD)\n\tmkdir -p $(O)/arch/x86/boot && echo new >$(O)/arch/x86/boot/bzImage\n' \
+	>"$cs/work/src/Makefile"
+echo pristine >"$cs/work/src/file.c"
+echo base >"$cs/work/base/arch/x86/boot/bzImage"
+printf -- '--- a/file.c\n+++ b/file.c\n@@ -1 +1 @@\n-pristine\n+patched\n' >"$cs/docs/case-studies/fake.patch"
+printf 'cat "$NEW" >"$RESULTS.ran"\n' >"$cs/docs/case-studies/fake.cmds"
+hd_cs() { # FAKE_BUILD: run the study "fake", its exit status in rc
+	FAKE_BUILD=$1 WORK=$cs/work sh "$cs/docs/case-studies/run.sh" fake >"$hd/cs.out" 2>&1
+	rc=$?
+}
+hd_cs false
+hd_cs false
+check "hostile-data: case-study: a new kernel's build that fails (twice) leaves no new kernel, runs no comparison, the tree unpatched" \
+	sh -c "test $rc -ne 0 && test ! -e '$cs/work/new' && test ! -e '$cs/work/new.tmp' &&
+		test ! -e '$cs/work/results.ran' && test \"\$(cat '$cs/work/src/file.c')\" = pristine"
+(FAKE_BUILD='sleep 30' WORK=$cs/work exec setsid env --default-signal=INT sh "$cs/docs/case-studies/run.sh" fake \
+	>"$hd/cs-int.out" 2>&1) &
+hd_pid=$!
+n=0
+while [ "$(cat "$cs/work/src/file.c")" != patched ] && [ $n -lt 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+sleep 0.5
+kill -INT "-$hd_pid" 2>/dev/null
+wait "$hd_pid"
+rc=$?
+check "hostile-data: case-study: SIGINT during the new build (exit $rc) restores the tree and leaves no new kernel" \
+	sh -c "test $n -lt 100 && test $rc -eq 130 && test \"\$(cat '$cs/work/src/file.c')\" = pristine &&
+		test ! -e '$cs/work/new' && test ! -e '$cs/work/new.tmp' && test ! -e '$cs/work/results.ran'"
+hd_cs true
+check "hostile-data: case-study: a build that succeeds moves into place, runs the commands on it, unpatches the tree" \
+	sh -c "test $rc -eq 0 && test \"\$(cat '$cs/work/results.ran')\" = new && test \"\$(cat '$cs/work/src/file.c')\" = pristine"
