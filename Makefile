@@ -1,8 +1,15 @@
 # bootbench: boot a kernel under QEMU, run a benchmark as children of a
 # tiny static PID 1, and collect JSON results. `make help` lists it all.
 
-## O: where everything built and run goes (default out; may hold spaces)
+## O: where everything built and run goes (default out; no space, quote or shell character)
 O ?= out
+# O names make's own targets and recipes: a space cannot be quoted in
+# a target, and a quote or backtick would run in `make clean`. Refused.
+O_BAD := $(strip $(foreach c,` " ' ; & | < > * ? [ ] { } ! \,$(findstring $(c),$(O))) \
+	${findstring (,${O}}${findstring ),${O}})
+ifneq ($(words $(O))$(O_BAD),1)
+$(error bootbench: O="$(O)" is empty or holds a space or a shell character$(if $(O_BAD), ($(O_BAD))): give O a path of letters, digits and ._/+,:@%~=-)
+endif
 B := $(O)/build
 RESULTS ?= $(O)/results
 

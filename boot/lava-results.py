@@ -27,11 +27,47 @@ except ImportError:
     sys.exit("bootbench: lava-results.py needs PyYAML: apt-get install -y python3-yaml")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# LAVA nests its logs and results a few levels deep; deeper is refused
+# before Python's recursion gives out.
+YAML_DEPTH_MAX = 64
 
 
 def die(msg):
     print("bootbench: " + msg, file=sys.stderr)
     sys.exit(2)
+
+
+class Refused(Exception):
+    """YAML that LAVA never writes and that would cost us dearly."""
+
+
+class Loader(yaml.SafeLoader):
+    """Safe YAML without aliases and at most YAML_DEPTH_MAX deep.
+
+    LAVA writes no aliases; 422 bytes of nested ones ("billion laughs")
+    made a 1 GB string here. A deeply nested document was a traceback.
+    """
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise Refused("a YAML alias (*%s)" % self.peek_event().anchor)
+        self.depth += 1
+        if self.depth > YAML_DEPTH_MAX:
+            raise Refused("YAML nested more than %d deep" % YAML_DEPTH_MAX)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def yaml_load(text, path):
+    """yaml.safe_load through Loader: refused input is one line, exit 2."""
+    try:
+        return yaml.load(text, Loader=Loader)
+    except Refused as e:
+        die("%s holds %s, which LAVA never writes: give LAVA's own log or results of the job" % (path, e))
 
 
 def lava_strings():
@@ -49,7 +85,7 @@ def load_any(path):
     except OSError as e:
         die("%s: %s: give LAVA's log or results of the job" % (path, e.strerror))
     try:
-        doc = yaml.safe_load(text)
+        doc = yaml_load(text, path)
     except yaml.YAMLError:
         doc = None
     if isinstance(doc, list):
@@ -63,7 +99,7 @@ def load_any(path):
         if not line.startswith("{"):
             continue
         try:
-            entries.append(yaml.safe_load(line))
+            entries.append(yaml_load(line, path))
         except yaml.YAMLError:
             continue
     return entries
@@ -82,7 +118,7 @@ def case_of(entry):
         meta = entry.get("metadata") or {}  # a server's test case
         if isinstance(meta, str):
             try:
-                meta = yaml.safe_load(meta) or {}
+                meta = yaml_load(meta, "a test case's metadata") or {}
             except yaml.YAMLError:
                 meta = {}
         extra = meta.get("extra") if isinstance(meta, dict) and isinstance(meta.get("extra"), dict) else {}
@@ -103,10 +139,52 @@ def number(v, what):
     return int(x) if x.is_integer() and abs(x) < 2**53 else x
 
 
+def exit_code(v, what):
+    """A sample's exit code: 0 to 255 (128+N for signal N), as the init sends."""
+    x = number(v, what)
+    if not isinstance(x, int) or not 0 <= x <= 255:
+        die("LAVA's case %s has exit code %s, not one of 0 to 255: give the results of a make lava-job job"
+            % (what, v))
+    return x
+
+
+def iteration(cid, part):
+    """A case id's iteration: ASCII digits (str.isdigit() takes '²' too)."""
+    if not re.fullmatch(r"[0-9]{1,9}", part):
+        die("LAVA's case %a has iteration %a, not a number in ASCII digits: give the results of a make lava-job job"
+            % (cid, part))
+    return int(part)
+
+
+def headlines(bootbench, cmdline):
+    """Each test's headline metric, as `bootbench tests` gives it, with the job's parameters."""
+    try:
+        out = subprocess.run([bootbench, "tests"], capture_output=True, text=True).stdout
+    except OSError as e:
+        die("%s: %s: build it (make all) or give --bootbench" % (bootbench, e.strerror))
+    params = dict(re.findall(r"(?:^| )bootbench\.(\w+)=(\S*)", cmdline))
+    heads = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) >= 2:
+            heads[f[0]] = re.sub(r"\{(\w+):([^}]*)\}", lambda m: params.get(m.group(1), m.group(2)), f[1])
+    return heads
+
+
+def headline_check(samples, heads):
+    """A sample without its headline failed, as the init says of a benchmark that measured nothing."""
+    for rec in samples:
+        head = heads.get(rec["test"])
+        if rec["status"] == "ok" and head and head not in rec["metrics"]:
+            rec["status"] = "failed"
+            rec["reason"] = "LAVA has no case %s/%d/%s: the benchmark's headline is missing" % (
+                rec["test"], rec["iteration"], head)
+
+
 def job_metadata(path):
     try:
-        with open(path, encoding="utf-8") as f:
-            job = yaml.safe_load(f)
+        with open(path, encoding="utf-8", errors="replace") as f:
+            job = yaml_load(f.read(), path)
     except OSError as e:
         die("%s: %s: give the job definition make lava-job wrote" % (path, e.strerror))
     except yaml.YAMLError:
@@ -118,7 +196,7 @@ def job_metadata(path):
     return {k: str(meta[k]) for k in need}
 
 
-def records(meta, cases, s):
+def records(meta, cases, s, heads):
     """The results stream the init sent, rebuilt from its test cases."""
     hello = None
     samples = {}  # (test, iteration) -> sample record, in the order seen
@@ -142,17 +220,18 @@ def records(meta, cases, s):
             parts = cid.split("/", 2)
             if len(parts) < 2 or not parts[1].isdigit():
                 continue  # not one of ours
-            key = (parts[0], int(parts[1]))
+            key = (parts[0], iteration(cid, parts[1]))
             rec = samples.setdefault(key, {"type": "sample", "v": 1, "uptime": 0, "test": key[0],
                                            "iteration": key[1], "status": "ok", "exit_code": 0,
                                            "metrics": {}})
             if len(parts) == 3:
                 rec["metrics"][parts[2]] = number(meas, cid)
             else:
-                rec["exit_code"] = number(meas, cid)
+                rec["exit_code"] = exit_code(meas, cid)
                 if result != "pass":
                     rec["status"] = "failed"
                     rec["reason"] = "exit code %d (LAVA: %s)" % (rec["exit_code"], result)
+    headline_check(samples.values(), heads)
     return ([hello] if hello else []) + list(samples.values()) + tail
 
 
@@ -213,7 +292,7 @@ def main():
     stream = os.path.join(tmp, os.path.basename(a.lava_results) + ".jsonl")
     try:
         with open(stream, "w", encoding="utf-8") as f:
-            for rec in records(meta, ours, s):
+            for rec in records(meta, ours, s, headlines(a.bootbench, meta["bootbench.cmdline"])):
                 f.write(json.dumps(rec, separators=(",", ":")) + "\n")
         rc = subprocess.call([a.bootbench, "replay", stream, a.results, meta["bootbench.params"]])
     except OSError as e:

@@ -10,6 +10,7 @@
 
 #include "bootbench.h"
 #include "proto/disk.h"
+#include "proto/names.h"
 #include "debian.h"
 
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
@@ -441,7 +442,16 @@ int run_params_dir(const struct run_opts *o, char *buf, size_t size)
 				o->icount_shift);
 	if (o->cmdline && *o->cmdline && len < size)
 		len += params_cmdline_append(o->cmdline, buf + len, size - len);
-	return len < size ? 0 : -ENAMETOOLONG;
+	if (len >= size)
+		return -ENAMETOOLONG;
+	/*
+	 * One path component (255 bytes; ours NAMES_MAX): a longer name
+	 * keeps its head and a hash of the whole, as CMDLINE's does.
+	 */
+	if (len > NAMES_MAX && size > NAMES_MAX)
+		snprintf(buf + NAMES_MAX - 9, size - (NAMES_MAX - 9), "~%08x",
+			 fnv1a_add(FNV1A_INIT, buf));
+	return 0;
 }
 
 uint32_t fnv1a_add(uint32_t h, const char *s)

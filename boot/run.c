@@ -543,6 +543,10 @@ int cmd_replay(const char *path, const char *results, const char *params)
 		return bad_input(
 			"replay PARAMS=%s is not one directory name: give e.g. smp2-512M",
 			params);
+	if (strlen(params) > NAMES_MAX)
+		return bad_input(
+			"replay PARAMS=%.40s... is longer than %d bytes: give the name make run wrote (long ones end in ~<hash>)",
+			params, NAMES_MAX);
 	in = fopen(path, "rb");
 	if (!in)
 		return bad_input("STREAM=%s: %s: give a captured samples.jsonl",

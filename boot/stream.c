@@ -209,6 +209,67 @@ static int stream_name_refuse(struct stream *s, const char *what,
 	return -EINVAL;
 }
 
+/* The index of @test in hello's comma list, or -1. */
+static int stream_test_index(const struct stream *s, const char *test)
+{
+	size_t n = strlen(test);
+	const char *p = s->tests;
+	int i;
+
+	for (i = 0; p; i++) {
+		if (!strncmp(p, test, n) && (p[n] == ',' || !p[n]))
+			return i;
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return -1;
+}
+
+/*
+ * A sample is one iteration of one of hello's tests, once: one that is
+ * not (a test the job does not run, an iteration beyond hello's, the
+ * same pair again) is an invalid record, never counted or averaged in.
+ */
+static int stream_sample_place(struct stream *s, const char *test,
+			       double iteration)
+{
+	double iters = s->announced_iterations;
+	int t = stream_test_index(s, test);
+	size_t bit;
+
+	if (t < 0) {
+		stream_error(
+			s,
+			"sample record: test \"%.80s\" is not one of the job's tests (%.80s)",
+			test, s->tests);
+		return -EINVAL;
+	}
+	if (!(iteration >= 1 && iteration <= iters &&
+	      iteration <= STREAM_ITERATIONS_MAX) ||
+	    iteration != (unsigned int)iteration) {
+		stream_error(
+			s,
+			"sample record: iteration %g of %.80s is not one of 1 to %g",
+			iteration, test, iters);
+		return -EINVAL;
+	}
+	if (iters > STREAM_ITERATIONS_MAX)
+		iters = STREAM_ITERATIONS_MAX;
+	if (!s->seen)
+		s->seen = calloc((s->ntests * (size_t)iters + 7) / 8, 1);
+	if (!s->seen)
+		return -ENOMEM;
+	bit = (size_t)t * (size_t)iters + (size_t)iteration - 1;
+	if (s->seen[bit / 8] & (1 << bit % 8)) {
+		stream_error(
+			s, "sample record: iteration %g of %.80s a second time",
+			iteration, test);
+		return -EINVAL;
+	}
+	s->seen[bit / 8] |= 1 << bit % 8;
+	return 0;
+}
+
 static int stream_sample_take(struct stream *s, const struct json_value *rec)
 {
 	const struct json_value *status, *metrics, *m, *test;
@@ -243,6 +304,10 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 			return -EINVAL;
 		}
 	}
+	err = stream_sample_place(s, test->string,
+				  json_member(rec, "iteration")->number);
+	if (err)
+		return err;
 	ok = !strcmp(status->string, "ok");
 	s->samples++;
 	s->samples_failed += !ok;
@@ -552,6 +617,7 @@ void stream_free(struct stream *s)
 	free(s->line);
 	free(s->release);
 	free(s->tests);
+	free(s->seen);
 	free(s->guest_error);
 	memset(s, 0, sizeof(*s));
 }

@@ -22,6 +22,12 @@
  */
 #define STREAM_RAW_MAX (64UL << 20)
 #define STREAM_METRICS_MAX 262144
+/*
+ * A sample is one (test, iteration) of hello's tests and iterations,
+ * once: completeness counts those pairs. Iterations are numbered from 1
+ * to at most STREAM_ITERATIONS_MAX (proto/jobkeys.def's iterations).
+ */
+#define STREAM_ITERATIONS_MAX 10000
 
 /*
  * How one run's value of a metric comes from its iterations, by LKP's
@@ -75,6 +81,8 @@ struct stream {
 	unsigned int ntests;
 	char *tests; /* the job's test list, from hello */
 	int qualify; /* several tests: name metrics <test>.<metric> */
+	/* (test, iteration) pairs seen: a bit each, ntests x iterations. */
+	unsigned char *seen;
 };
 
 void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev);

@@ -39,8 +39,11 @@ static void rundir_unlock(struct rundir *rd);
 
 /*
  * A run killed outright leaves its .tmp-XXXXXX behind. Its lock is gone
- * with its process: a temporary directory whose lock can be taken is
- * stale and removed; a live run holds its lock to the end.
+ * with its process: a temporary directory whose lock can be taken, or
+ * that has none, is stale and removed; a live run holds its lock to the
+ * end. Called under the kernel directory's lock, which a run also holds
+ * from mkdtemp() to its lock taken and from its lock unlinked to its
+ * rename(): no live run is ever seen without its lock held.
  */
 static void rundir_stale_clean(const char *parent)
 {
@@ -68,37 +71,77 @@ static void rundir_stale_clean(const char *parent)
 	closedir(d);
 }
 
-/* The test and the release become path components: proto/names.h's rule. */
+/*
+ * The kernel directory's lock (<parent>/.lock, aggregate_update()'s
+ * too): the fd, held until closed, or -errno.
+ */
+static int rundir_parent_lock(const char *parent)
+{
+	char path[4400];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/.lock", parent);
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	if (flock(fd, LOCK_EX)) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+/* A temporary directory, its lock taken before anyone can look. */
+static int rundir_tmp_make(struct rundir *rd)
+{
+	char lock[4400];
+
+	snprintf(rd->tmp, sizeof(rd->tmp), "%s/.tmp-XXXXXX", rd->parent);
+	if (!mkdtemp(rd->tmp)) {
+		rd->tmp[0] = '\0';
+		return -errno;
+	}
+	snprintf(lock, sizeof(lock), "%s/.lock", rd->tmp);
+	rd->lock = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (rd->lock < 0 || flock(rd->lock, LOCK_EX))
+		return -errno;
+	return 0;
+}
+
+/*
+ * The test and the release become path components: proto/names.h's
+ * rule; <params> is ours, or a LAVA job's: never a way out of RESULTS,
+ * never longer than one component may be.
+ */
 int rundir_create(struct rundir *rd, const char *base, const char *test,
 		  const char *params, const char *release)
 {
-	char lock[4400];
-	int err;
+	int err, plock;
 
 	rd->lock = -1;
-	/* <params> is ours, or a LAVA job's: never a way out of RESULTS. */
+	rd->tmp[0] = rd->final[0] = '\0';
 	if (names_check(test) || names_check(release) || !*params ||
 	    strchr(params, '/') || *params == '.')
 		return -EINVAL;
+	if (strlen(params) > NAMES_MAX)
+		return -ENAMETOOLONG;
 	if ((size_t)snprintf(rd->parent, sizeof(rd->parent), "%s/%s/%s/%s",
 			     base, test, params, release) >= sizeof(rd->parent))
 		return -ENAMETOOLONG;
 	err = mkdir_p(rd->parent);
 	if (err)
 		return err;
+	plock = rundir_parent_lock(rd->parent);
+	if (plock < 0)
+		return plock;
 	rundir_stale_clean(rd->parent);
-	snprintf(rd->tmp, sizeof(rd->tmp), "%s/.tmp-XXXXXX", rd->parent);
-	rd->final[0] = '\0';
-	if (!mkdtemp(rd->tmp))
-		return -errno;
-	snprintf(lock, sizeof(lock), "%s/.lock", rd->tmp);
-	rd->lock = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	if (rd->lock < 0 || flock(rd->lock, LOCK_EX)) {
-		err = -errno;
+	err = rundir_tmp_make(rd);
+	close(plock);
+	if (err && rd->tmp[0])
 		rundir_abort(rd);
-		return err;
-	}
-	return 0;
+	return err;
 }
 
 int rundir_file_write(const struct rundir *rd, const char *name,
@@ -123,25 +166,39 @@ int rundir_file_write(const struct rundir *rd, const char *name,
 	return err;
 }
 
-/* Runs are numbered from 0; rename() refuses a taken number. */
+/*
+ * Runs are numbered from 0; rename() refuses a taken number. The lock
+ * is unlinked and the directory renamed under the kernel directory's
+ * lock, so no cleaner sees the run between the two.
+ */
 int rundir_commit(struct rundir *rd)
 {
 	char lock[4400];
 	unsigned int n;
+	int plock, err = -EEXIST;
 
+	plock = rundir_parent_lock(rd->parent);
+	if (plock < 0)
+		return plock;
 	snprintf(lock, sizeof(lock), "%s/.lock", rd->tmp);
 	unlink(lock);
-
 	for (n = 0; n < 100000; n++) {
 		snprintf(rd->final, sizeof(rd->final), "%s/%u", rd->parent, n);
 		if (!rename(rd->tmp, rd->final)) {
-			rundir_unlock(rd);
-			return 0;
+			err = 0;
+			break;
 		}
-		if (errno != EEXIST && errno != ENOTEMPTY)
-			return -errno;
+		if (errno != EEXIST && errno != ENOTEMPTY) {
+			err = -errno;
+			break;
+		}
 	}
-	return -EEXIST;
+	close(plock);
+	if (!err)
+		rundir_unlock(rd);
+	else
+		rd->final[0] = '\0';
+	return err;
 }
 
 static int rundir_stale_one(const char *path, const struct stat *st, int flag,

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +19,55 @@ static int result_metric_cmp(const void *a, const void *b)
 		      ((const struct result_metric *)b)->name);
 }
 
+/* One metric's array of runs; numbers and nulls (a run without it). */
+static int result_metric_read(struct result *r, const struct json_value *m,
+			      const char *path, char *err, size_t errlen)
+{
+	struct result_metric *rm = &r->m[r->nm];
+	const struct json_value *x;
+	unsigned int cols = 0;
+
+	if (m->type != JSON_ARRAY) {
+		snprintf(err, errlen, "%s: %s is not an array of runs", path,
+			 m->key);
+		return -EINVAL;
+	}
+	for (x = m->child; x; x = x->next)
+		cols++;
+	rm->name = strdup(m->key);
+	rm->v = calloc(cols ? cols : 1, sizeof(*rm->v));
+	if (!rm->name || !rm->v) {
+		free(rm->name);
+		free(rm->v);
+		return -ENOMEM;
+	}
+	r->nm++;
+	if (cols > r->runs)
+		r->runs = cols;
+	for (x = m->child; x; x = x->next) {
+		if (x->type == JSON_NUMBER &&
+		    !(fabs(x->number) <= RESULT_VALUE_MAX)) {
+			snprintf(
+				err, errlen,
+				"%s: %s holds %g, beyond +-%g where its mean and spread overflow: remove the run that wrote it",
+				path, m->key, x->number, RESULT_VALUE_MAX);
+			return -EINVAL;
+		}
+		if (x->type == JSON_NUMBER) {
+			rm->v[rm->n++] = x->number;
+		} else if (x->type != JSON_NULL) {
+			snprintf(err, errlen, "%s: %s holds a %s, not a number",
+				 path, m->key, json_type_name(x->type));
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int result_matrix_read(struct result *r, const char *path, char *err,
 			      size_t errlen)
 {
-	const struct json_value *m, *x;
+	const struct json_value *m;
 	struct json_value *doc = NULL;
 	char perr[128];
 	size_t len, n = 0;
@@ -51,41 +97,10 @@ static int result_matrix_read(struct result *r, const char *path, char *err,
 		ret = -ENOMEM;
 		goto out;
 	}
-	for (m = doc->child; m; m = m->next) {
-		struct result_metric *rm = &r->m[r->nm];
-		unsigned int cols = 0;
-
-		if (m->type != JSON_ARRAY) {
-			snprintf(err, errlen, "%s: %s is not an array of runs",
-				 path, m->key);
-			ret = -EINVAL;
-			goto out;
-		}
-		for (x = m->child; x; x = x->next)
-			cols++;
-		rm->name = strdup(m->key);
-		rm->v = calloc(cols ? cols : 1, sizeof(*rm->v));
-		if (!rm->name || !rm->v) {
-			free(rm->name);
-			free(rm->v);
-			ret = -ENOMEM;
-			goto out;
-		}
-		r->nm++;
-		for (x = m->child; x; x = x->next) {
-			if (x->type == JSON_NUMBER) {
-				rm->v[rm->n++] = x->number;
-			} else if (x->type != JSON_NULL) {
-				snprintf(err, errlen,
-					 "%s: %s holds a %s, not a number",
-					 path, m->key, json_type_name(x->type));
-				ret = -EINVAL;
-				goto out;
-			}
-		}
-		if (cols > r->runs)
-			r->runs = cols;
-	}
+	for (m = doc->child; m && !ret; m = m->next)
+		ret = result_metric_read(r, m, path, err, errlen);
+	if (ret)
+		goto out;
 	qsort(r->m, r->nm, sizeof(*r->m), result_metric_cmp);
 out:
 	json_value_free(doc);

@@ -8,6 +8,13 @@
  * One kernel's results as `make run` leaves them (docs/results.md):
  * matrix.json for the numbers, the runs' job.json for what was run.
  */
+/*
+ * No value of a matrix is larger in magnitude: past it a side's sum,
+ * mean or squared spread is not finite (a guest's 1.7e308 made an
+ * interval of -inf..inf, a verdict of no regression, a plot crash).
+ */
+#define RESULT_VALUE_MAX 1e150
+
 struct result_metric {
 	char *name;
 	double *v; /* the runs that have the metric, in run order */

@@ -44,6 +44,30 @@ else
 			"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --timing deterministic --smp 2 $R
 	fi
 	check "bad input: no run directory was left behind" test ! -e "$T/badresults"
+	# A legal job whose parameters name more than a path component holds
+	# (255 bytes): the name keeps its head and a hash, as CMDLINE's does.
+	printf 'name = %s\nsockets = 2\ncores = 2\nthreads = 2\nmem = 4G\n' \
+		"$(printf '%063d' 0 | tr 0 m)" >"$T/long-machine.conf"
+	FAKE_STREAM=tests/fuzz/corpus/stream/good "$tool" run --kernel "$KDEF" --initrd "$img" \
+		--test hackbench --machine "$T/long-machine.conf" --param groups=10000 --param fds=1000 \
+		--param loops=1000000000 --param datasize=1048576 --param mode=threads --param ipc=socket \
+		--param iterations=10000 --param watchdog=604800 --param passes=1000 --param nr_threads=4096 \
+		--param monitors=1 --param disk=2HDD --cmdline "$(printf '%060d' 0)" --qemu tests/fake-qemu \
+		--accel tcg --firmware seabios --timeout 10 --results "$T/longname" >"$T/ln.out" 2>"$T/ln.err"
+	ln_dir=$(ls "$T/longname/hackbench" 2>/dev/null)
+	check "bad input: a legal job whose run directory name passes 255 bytes gets one of ${#ln_dir} bytes ending ~<hash>" \
+		sh -c "test ${#ln_dir} -le 200 && test ${#ln_dir} -gt 190 && ls -d '$T/longname/hackbench/$ln_dir'/*/0 &&
+			echo '$ln_dir' | grep -q '^mmm.*-nr_.*~[0-9a-f]\{8\}\$' && ! grep -q 'File name too long' '$T/ln.err'"
+	expect_bad "replay PARAMS longer than a run directory name" 2 "is longer than 200 bytes" \
+		"$tool" replay tests/fuzz/corpus/stream/good "$T/longname" "$(printf '%0300d' 0)"
 	expect_bad "results directory that cannot be created" 5 "give RESULTS= a writable directory" \
 		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --results /proc/bootbench
 fi
+# O names make's targets and recipes: a space or a backtick is refused
+# before anything runs (a backtick ran in `make clean`'s rm -rf).
+rm -f "$T/o-pwned"
+expect_bad "make with O holding a space" 2 "bootbench: O=\".*/o b\" is empty or holds a space or a shell character: give O a path" \
+	make -s --no-print-directory clean O="$T/o b"
+expect_bad "make clean with O holding a backtick" 2 "holds a space or a shell character (\`)" \
+	make -s --no-print-directory clean O="$T/o\`touch $T/o-pwned\`"
+check "bad input: the backtick in O ran nothing" test ! -e "$T/o-pwned"

@@ -92,3 +92,7 @@ cmp_bad "deterministic runs of two shifts" "ICOUNT_SHIFT=5 but det-shift3 with I
 printf '{"unixbench.throughput":[1,"x"]}' >"$T/garbage.json"
 mkdir -p "$T/garbage" && cp "$T/garbage.json" "$T/garbage/matrix.json"
 cmp_bad "a matrix holding a string" "holds a string, not a number" base "$T/garbage"
+# A side holding +-1.7e308 (a guest's): its sums are not finite; refused
+# with or without the plot, never an interval of -inf..inf or a crash.
+cmp_bad "a matrix holding +-1.7e308" "unixbench.throughput holds 1.7e+308, beyond +-1e+150 where its mean and spread overflow" base huge
+cmp_bad "a matrix holding +-1.7e308, --no-plot" "holds 1.7e+308, beyond +-1e+150" --no-plot base huge

@@ -15,3 +15,43 @@ head -c 3000000 /dev/urandom >"$T/noise"
 "$tool" replay "$T/noise" "$T/replay" >/dev/null 2>"$T/rp.err"
 check "replay: 3 MB of random bytes is an error, not a crash (exit 6)" test $? -eq 6
 
+
+# A sample that is not one (test, iteration) of hello's, once, is an
+# invalid record: the run is incomplete (exit 6), its value not averaged.
+for rp_case in "duplicate-iteration:iteration 1 of execl a second time" \
+	"iteration-beyond:iteration 3 of execl is not one of 1 to 2" \
+	"foreign-test:test \"spawn\" is not one of the job's tests (execl)"; do
+	rp_f=${rp_case%%:*}
+	"$tool" replay "tests/fuzz/corpus/stream/$rp_f" "$T/rp-$rp_f" >"$T/rp.out" 2>"$T/rp.err"
+	rc=$?
+	rp_v=$("$j" "$T/rp-$rp_f"/execl/replay/6.1.0/0/stats.json unixbench.throughput 2>/dev/null)
+	check "replay: $rp_f: an invalid record (exit 6, '${rp_case#*:}'), its 900 not averaged in" \
+		sh -c "test $rc -eq 6 && grep -qF -- \"\$1\" '$T/rp.err' && test '$rp_v' = 100" sh "${rp_case#*:}"
+done
+
+# Three writers replay into one kernel directory at once (two terminals,
+# CI jobs on one host, LAVA imports): every run committed, whole.
+rp_w=3 rp_n=150
+rp_i=0
+while [ $rp_i -lt $rp_w ]; do
+	(
+		k=0 f=0
+		while [ $k -lt $rp_n ]; do
+			"$tool" replay tests/fuzz/corpus/stream/good "$T/rp-conc" >/dev/null 2>>"$T/rp-conc.err" || f=$((f + 1))
+			k=$((k + 1))
+		done
+		echo "$f" >"$T/rp-conc.fail.$rp_i"
+	) &
+	rp_i=$((rp_i + 1))
+done
+wait
+rp_fail=$(cat "$T"/rp-conc.fail.* | awk '{ s += $1 } END { print s + 0 }')
+rp_dir=$T/rp-conc/execl/replay/6.1.0
+rp_runs=$(ls "$rp_dir" | grep -c '^[0-9]*$')
+rp_half=0
+for r in "$rp_dir"/[0-9]*; do
+	[ -s "$r/stats.json" ] && [ -s "$r/job.json" ] && [ -s "$r/samples.jsonl" ] || rp_half=$((rp_half + 1))
+done
+check "replay: $rp_w concurrent writers x $rp_n runs into one kernel directory: $rp_runs committed, $rp_fail failed, $rp_half half-written, none left as .tmp-*" \
+	sh -c "test $rp_fail -eq 0 && test $rp_runs -eq $((rp_w * rp_n)) && test $rp_half -eq 0 &&
+		! ls -A '$rp_dir' | grep -q '^\.tmp-' && test \"\$('$j' '$rp_dir/runs.json' in_matrix)\" = $((rp_w * rp_n))"

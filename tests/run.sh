@@ -56,6 +56,7 @@ area registry
 area casestudy
 area badinput
 area replay
+area hostile-data
 area execl
 area verdict
 

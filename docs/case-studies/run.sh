@@ -33,14 +33,38 @@ fi
 release=$(make -s -C "$work/src" kernelversion)
 base=$work/base/arch/x86/boot/bzImage
 new=$work/new/arch/x86/boot/bzImage
+# A run killed outright (SIGKILL, a power cut) may have left the patch
+# in: taken out first, so the base is built and patched from pristine.
+cs_patched=0
+cs_unpatch() {
+	[ "$cs_patched" = 1 ] || return 0
+	cs_patched=0
+	patch -R -s -f -d "$work/src" -p1 <"$here/$name.patch" >/dev/null
+}
+if patch -R --dry-run -s -f -d "$work/src" -p1 <"$here/$name.patch" >/dev/null 2>&1; then
+	echo "case-study: $work/src still holds $name.patch (a run killed outright): taking it out" >&2
+	cs_patched=1
+	cs_unpatch
+fi
 [ -f "$base" ] || make -C "$top" kernel KSRC="$work/src" KOUT="$work/base"
-if [ ! -f "$new" ]; then
-	rm -rf "$work/new"
-	cp -a "$work/base" "$work/new"
-	patch -d "$work/src" -p1 <"$here/$name.patch"
-	# The source goes back whatever the build does.
-	trap 'patch -R -d "$work/src" -p1 <"$here/$name.patch"' EXIT
-	make -s -C "$work/src" O="$work/new" LOCALVERSION="-$name" -j"$(nproc)" bzImage
+# The new kernel is built in new.tmp (a copy of the base's build) and
+# moved to new only when built: a failed or interrupted build never
+# leaves the base's bzImage where the new one belongs (a new that is
+# the base, left so by an older script, is built again).
+if [ ! -f "$new" ] || cmp -s "$base" "$new"; then
+	rm -rf "$work/new" "$work/new.tmp"
+	cp -a "$work/base" "$work/new.tmp"
+	# The source goes back whatever the build does, on INT, TERM and HUP too.
+	trap 'cs_unpatch; rm -rf "$work/new.tmp"' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	trap 'exit 129' HUP
+	cs_patched=1
+	patch -s -f -d "$work/src" -p1 <"$here/$name.patch"
+	make -s -C "$work/src" O="$work/new.tmp" LOCALVERSION="-$name" -j"$(nproc)" bzImage
+	mv "$work/new.tmp" "$work/new"
+	cs_unpatch
+	trap - EXIT INT TERM HUP
 fi
 echo "case-study: base $release at $base, new $release-$name at $new"
 # The case's commands, with BASE, NEW and RESULTS set.

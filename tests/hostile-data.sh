@@ -1,0 +1,118 @@
+# Sourced by tests/run.sh (make check): the data side of untrusted input
+# with no real boot: make ab through the stand-in QEMU (tests/fake-qemu),
+# LAVA results files (boot/lava-results.py), make case-study's build.
+hd=${HD_DIR:-$T/hostile-data}
+mkdir -p "$hd"
+hd_fq=$top/tests/fake-qemu
+hd_rel=$("$tool" release "$KDEF" 2>/dev/null)
+printf '{"type":"hello","v":1,"uptime":1,"release":"%s","cpus_online":1,"cpu_packages":1,"cores_per_package":1,"threads_per_core":1,"test":"execl","iterations":1}\n' \
+	"$hd_rel" >"$hd/hang.jsonl"
+{
+	cat "$hd/hang.jsonl"
+	printf '{"type":"sample","v":1,"uptime":2,"test":"execl","iteration":1,"status":"ok","exit_code":0,"metrics":{"unixbench.throughput":5}}\n'
+	printf '{"type":"done","v":1,"uptime":3,"iterations":1,"failed":0}\n'
+} >"$hd/good.jsonl"
+printf 'Kernel panic - not syncing: hostile-data\n' >"$hd/panic.txt"
+
+# 14. make ab reads each run's own status: a hung run (exit 4) runs once
+# more, a panic ends make ab with 3, not make's 2 for everything. The
+# stand-in QEMU hangs on its first boot, then completes.
+printf '#!/bin/sh\ncase " $* " in *" -version "*) exec "%s" "$@" ;; esac\n[ -e "%s/q.1" ] && FAKE_STREAM="%s/good.jsonl" FAKE_HANG=0 exec "%s" "$@"\ntouch "%s/q.1"\nexec "%s" "$@"\n' \
+	"$hd_fq" "$hd" "$hd" "$hd_fq" "$hd" "$hd_fq" >"$hd/q-once"
+chmod +x "$hd/q-once"
+hd_ab() { # NAME QEMU [VAR=value...]: make ab on the default kernel twice
+	n=$1 q=$2
+	shift 2
+	env "$@" make -s --no-print-directory ab O="$O" RESULTS="$hd/$n" BASE_KERNEL="$KDEF" NEW_KERNEL="$KDEF" \
+		RUNS=1 QEMU="$q" FIRMWARE=seabios ACCEL=tcg SMP=1 MEM=256 SILENCE=2 TEST=execl \
+		>"$hd/$n.out" 2>"$hd/$n.err"
+	rc=$?
+}
+if [ ! -f "$KDEF" ]; then
+	skip "hostile-data: make ab through the stand-in QEMU" "no kernel at $KDEF: make kernel-default"
+else
+	hd_ab once "$hd/q-once" FAKE_STREAM="$hd/hang.jsonl" FAKE_HANG=30
+	check "hostile-data: make ab: a run that hung (exit 4) runs once more, and the comparison ends with a verdict" \
+		sh -c "test $rc -eq 0 && grep -q 'base run 1 of 1 hung (exit 4): once more' '$hd/once.err' &&
+			grep -q '^verdict: ' '$hd/once.out' && test -d '$hd/once/ab/base/execl/smp1-256M/$hd_rel/1'"
+	hd_ab panic "$hd_fq" FAKE_STREAM="$hd/hang.jsonl" FAKE_CONSOLE="$hd/panic.txt" FAKE_HANG=5
+	check "hostile-data: make ab: a run that panics ends it with the run's status (the script's exit 3), said" \
+		sh -c "grep -q 'base run 1 of 1: panic (exit 3): ' '$hd/panic.err' && grep -q 'ab\] Error 3' '$hd/panic.err' &&
+			! grep -q 'once more' '$hd/panic.err'"
+fi
+
+# 6. and 13. LAVA's results are untrusted: crafted ones (tests/fuzz/
+# corpus/lava) are one line and exit 2, never a traceback or 1 GB; a
+# sample without its headline fails, as the init fails one.
+lc=tests/fuzz/corpus/lava
+hd_lava() { # NAME [ULIMIT_KB]: convert $lc/NAME.yaml into $hd/lava-NAME
+	(
+		[ -z "${2:-}" ] || ulimit -v "$2"
+		exec python3 boot/lava-results.py --bootbench "$tool" --results "$hd/lava-$1" \
+			"$lc/job.yaml" "$lc/$1.yaml"
+	) >"$hd/lava-$1.out" 2>"$hd/lava-$1.err"
+	rc=$?
+}
+hd_lava good
+check "hostile-data: lava: the crafted results' good control converts (exit 0, the headline in stats.json)" \
+	sh -c "test $rc -eq 0 && test \"\$('$j' '$hd/lava-good/execl/smp1-256M/6.1.0/0/stats.json' unixbench.throughput)\" = 700.5"
+hd_lava missing-metric
+hd_lr=$hd/lava-missing-metric/execl/smp1-256M/6.1.0/0
+check "hostile-data: lava: a sample without its headline case fails (exit 1, benchmark-failed), as make run's does" \
+	sh -c "test $rc -eq 1 && test \"\$('$j' '$hd_lr/job.json' status)\" = benchmark-failed &&
+		grep -q 'LAVA has no case execl/1/unixbench.throughput' '$hd_lr/samples.jsonl'"
+hd_lava_bad() { # NAME PATTERN [ULIMIT_KB]
+	hd_lava "$1" "${3:-}"
+	if [ "$rc" -eq 2 ] && [ "$(wc -l <"$hd/lava-$1.err")" -eq 1 ] && grep -q -- "$2" "$hd/lava-$1.err" &&
+		[ ! -e "$hd/lava-$1" ]; then
+		ok "hostile-data: lava: $1 -> exit 2, '$(cat "$hd/lava-$1.err")'"
+	else
+		bad "hostile-data: lava: $1 -> exit 2, one line, nothing written" "exit $rc: $(tail -n 2 "$hd/lava-$1.err")"
+	fi
+}
+hd_lava_bad unicode-digit "has iteration '\\\\xb2', not a number in ASCII digits"
+hd_lava_bad exit-code-1e300 "has exit code 1e300, not one of 0 to 255"
+hd_lava_bad deeply-nested "holds YAML nested more than 64 deep" 1000000
+# 340 bytes that expand to 9^9 strings: 1 GB of address space is plenty.
+hd_lava_bad billion-laughs "holds a YAML alias (\\*a), which LAVA never writes" 1000000
+
+# 15. make case-study's rerun script (docs/case-studies/run.sh), on a
+# stand-in kernel tree whose bzImage rule does FAKE_BUILD: a failed or
+# interrupted new build leaves no new kernel (it compared the base with
+# itself on the next run) and the tree unpatched, on INT too.
+cs=$hd/cs
+mkdir -p "$cs/docs/case-studies" "$cs/work/src" "$cs/work/base/arch/x86/boot"
+cp docs/case-studies/run.sh "$cs/docs/case-studies/"
+printf 'kernelversion:\n\t@echo 6.1.0\nbzImage:\n\t@$(FAKE_BUILD)\n\tmkdir -p $(O)/arch/x86/boot && echo new >$(O)/arch/x86/boot/bzImage\n' \
+	>"$cs/work/src/Makefile"
+echo pristine >"$cs/work/src/file.c"
+echo base >"$cs/work/base/arch/x86/boot/bzImage"
+printf -- '--- a/file.c\n+++ b/file.c\n@@ -1 +1 @@\n-pristine\n+patched\n' >"$cs/docs/case-studies/fake.patch"
+printf 'cat "$NEW" >"$RESULTS.ran"\n' >"$cs/docs/case-studies/fake.cmds"
+hd_cs() { # FAKE_BUILD: run the study "fake", its exit status in rc
+	FAKE_BUILD=$1 WORK=$cs/work sh "$cs/docs/case-studies/run.sh" fake >"$hd/cs.out" 2>&1
+	rc=$?
+}
+hd_cs false
+hd_cs false
+check "hostile-data: case-study: a new kernel's build that fails (twice) leaves no new kernel, runs no comparison, the tree unpatched" \
+	sh -c "test $rc -ne 0 && test ! -e '$cs/work/new' && test ! -e '$cs/work/new.tmp' &&
+		test ! -e '$cs/work/results.ran' && test \"\$(cat '$cs/work/src/file.c')\" = pristine"
+(FAKE_BUILD='sleep 30' WORK=$cs/work exec setsid env --default-signal=INT sh "$cs/docs/case-studies/run.sh" fake \
+	>"$hd/cs-int.out" 2>&1) &
+hd_pid=$!
+n=0
+while [ "$(cat "$cs/work/src/file.c")" != patched ] && [ $n -lt 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+sleep 0.5
+kill -INT "-$hd_pid" 2>/dev/null
+wait "$hd_pid"
+rc=$?
+check "hostile-data: case-study: SIGINT during the new build (exit $rc) restores the tree and leaves no new kernel" \
+	sh -c "test $n -lt 100 && test $rc -eq 130 && test \"\$(cat '$cs/work/src/file.c')\" = pristine &&
+		test ! -e '$cs/work/new' && test ! -e '$cs/work/new.tmp' && test ! -e '$cs/work/results.ran'"
+hd_cs true
+check "hostile-data: case-study: a build that succeeds moves into place, runs the commands on it, unpatches the tree" \
+	sh -c "test $rc -eq 0 && test \"\$(cat '$cs/work/results.ran')\" = new && test \"\$(cat '$cs/work/src/file.c')\" = pristine"
