@@ -35,7 +35,7 @@ if [ ! -f "$KDEF" ]; then
 fi
 
 # 11. QEMU killed after the init's hello: the host's failure, not the guest's.
-FAKE_STREAM=$G/hello.jsonl FAKE_DIE=9 gh_run died
+FAKE_STREAM=$top/tests/fuzz/corpus/stream/hello-then-qemu-dies FAKE_DIE=9 gh_run died
 check "hostile-host: QEMU killed by SIGKILL after hello is infrastructure (exit 5), its signal in job.json" \
 	sh -c "test $rc -eq 5 && grep -q 'infrastructure: QEMU died of signal 9 (Killed): the host killed it or it crashed (see qemu.log)' '$G/died.err' &&
 		test \"\$('$j' '$grun/job.json' qemu_signal)\" = 9 && test \"\$('$j' '$grun/job.json' status)\" = infrastructure"
@@ -103,8 +103,7 @@ check "hostile-host: DISK=8SSD_64T is scaled to DISK_DIR's free space less its m
 
 # 5. and 8. A job's machine and lscpu files: regular, capped, not echoed.
 # ASAN_OPTIONS: a reader without a bound fails fast instead of eating memory.
-printf 'root:$6$SECRETHASHxyz$abc:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n' >"$G/shadow"
-printf 'test = execl\nmachine = %s\n' "$G/shadow" >"$G/secret.job"
+printf 'test = execl\nmachine = %s\n' "$top/tests/fuzz/corpus/topology/shadow-not-a-profile" >"$G/secret.job"
 head -c $((2 << 20)) /dev/zero | tr '\0' 'x' >"$G/big"
 printf 'test = execl\nlscpu = %s\n' "$G/big" >"$G/big.job"
 gh_job() { # NAME JOB
