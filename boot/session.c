@@ -563,14 +563,17 @@ static void session_finish(struct session_live *l)
 				strerror(-err));
 	if (s->panic_line[0])
 		session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
-	/* QEMU killed under a guest that was talking: the host's fault. */
-	if (!l->killed && WIFSIGNALED(s->qemu_status)) {
+	/*
+	 * QEMU killed under a guest that was talking: the host's fault, not
+	 * a bad stream. After done the results are whole: only said.
+	 */
+	if (!l->killed && WIFSIGNALED(s->qemu_status))
 		s->qemu_signal = WTERMSIG(s->qemu_status);
+	if (s->qemu_signal && !s->stream.have_done)
 		session_verdict(
 			s, VERDICT_INFRA,
 			"QEMU died of signal %d (%s): the host killed it or it crashed (see qemu.log)",
 			s->qemu_signal, strsignal(s->qemu_signal));
-	}
 	if (!l->killed && s->qemu_status && !s->stream.have_hello) {
 		session_qemu_log_tail(l->c, tail, sizeof(tail));
 		session_verdict(s, VERDICT_INFRA, "QEMU failed: %s",

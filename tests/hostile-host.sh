@@ -40,6 +40,10 @@ check "hostile-host: QEMU killed by SIGKILL after hello is infrastructure (exit 
 	sh -c "test $rc -eq 5 && grep -q 'infrastructure: QEMU died of signal 9 (Killed): the host killed it or it crashed (see qemu.log)' '$G/died.err' &&
 		test \"\$('$j' '$grun/job.json' qemu_signal)\" = 9 && test \"\$('$j' '$grun/job.json' status)\" = infrastructure"
 
+FAKE_STREAM=$G/good.jsonl FAKE_DIE=9 gh_run died-after
+check "hostile-host: QEMU killed after done keeps the whole run ok (exit 0), its signal still in job.json" \
+	sh -c "test $rc -eq 0 && test \"\$('$j' '$grun/job.json' qemu_signal)\" = 9"
+
 # 3. QEMU's own output, which a guest can make it flood: capped, head and tail.
 FAKE_STREAM=$G/hello.jsonl FAKE_QEMU_FLOOD=$((12 << 20)) FAKE_HANG=30 gh_run qflood
 qsize=$(wc -c <"$grun/qemu.log" 2>/dev/null || echo 0)
