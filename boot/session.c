@@ -41,6 +41,9 @@
  */
 #define SESSION_QEMU_LOG_MAX (8UL << 20)
 #define SESSION_QEMU_LOG_KEEP (1UL << 20)
+#define SESSION_QEMU_READS 16 /* of 64 KiB, each time the loop looks */
+/* QEMU gone: what it left in the pipe (a helper it left may write on). */
+#define SESSION_QEMU_READS_LAST (int)(SESSION_QEMU_LOG_MAX >> 16)
 
 volatile sig_atomic_t session_interrupted;
 
@@ -237,13 +240,17 @@ static pid_t session_qemu_spawn(char **argv, int *qfd, int *err)
 	return pid;
 }
 
-/* What QEMU printed so far into qemu.log (head, tail ring); EOF closes. */
-static void session_qemu_drain(int *qfd, struct console *qlog)
+/*
+ * What QEMU printed so far into qemu.log (head, tail ring), at most
+ * @reads reads (a QEMU that writes without end must not hold the loop);
+ * EOF closes.
+ */
+static void session_qemu_drain(int *qfd, struct console *qlog, int reads)
 {
 	char buf[65536];
 	ssize_t n;
 
-	while (*qfd >= 0) {
+	while (*qfd >= 0 && reads-- > 0) {
 		n = read(*qfd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -302,7 +309,7 @@ static int session_accept(struct session_live *l)
 				       { lfd[1], POLLIN, 0 },
 				       { l->qfd, POLLIN, 0 } };
 
-		session_qemu_drain(&l->qfd, &l->qlog);
+		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS);
 		if (waitpid(l->qemu, &l->s->qemu_status, WNOHANG) == l->qemu)
 			return -ECHILD;
 		if (session_now() > deadline)
@@ -376,7 +383,7 @@ static int session_setup(struct session_live *l)
 		return 0;
 	if (err == -ECHILD) {
 		l->qemu_done = 1;
-		session_qemu_drain(&l->qfd, &l->qlog);
+		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
 	}
 	session_qemu_log_tail(l->c, tail, sizeof(tail));
 	if (err == -EINTR)
@@ -430,12 +437,11 @@ static int session_pump(struct session_live *l, int i, double now)
 }
 
 /*
- * Five times a second (a guest writes 150 MB/s to a tmpfs: 30 MB
- * between two looks, under the smallest floor): DISK_DIR's filesystem
- * keeps room for the host. A guest
- * writing its disks full (or another writer beside it) is stopped
- * before the host's filesystem fills, which would fail the host's
- * other writers and this run's own files.
+ * DISK_DIR's filesystem keeps room for the host: a guest writing its
+ * disks full (or another writer beside it) is stopped before it fills,
+ * which would fail the host's other writers and this run's own files.
+ * Five times a second: a guest writes 150 MB/s to a tmpfs, 30 MB
+ * between two looks, under the smallest floor (32 MiB).
  */
 static int session_space_short(struct session_live *l, double now)
 {
@@ -526,7 +532,7 @@ static void session_loop(struct session_live *l)
 		double now;
 
 		poll(p, 3, 200);
-		session_qemu_drain(&l->qfd, &l->qlog);
+		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS);
 		now = session_now();
 		for (i = 0; i < 2 && !stop; i++)
 			if (l->cfd[i] >= 0 &&
@@ -553,7 +559,7 @@ static void session_finish(struct session_live *l)
 	if (!l->qemu_done && l->qemu > 0)
 		waitpid(l->qemu, &s->qemu_status, 0);
 	l->qemu_done = 1;
-	session_qemu_drain(&l->qfd, &l->qlog);
+	session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
 	s->wall = session_now() - l->start;
 	if (l->con.len)
 		session_console_line(s, &l->con, session_now(), &l->panic_at);
@@ -603,7 +609,7 @@ static void session_teardown(struct session_live *l)
 	}
 	strv_free(&l->argv);
 	if (l->qlog.log) {
-		session_qemu_drain(&l->qfd, &l->qlog);
+		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
 		session_console_close(&l->qlog);
 		fclose(l->qlog.log);
 	}
