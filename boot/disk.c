@@ -15,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
@@ -131,28 +133,176 @@ static void disk_cache_pick(struct disk_host *d, const char *path)
 		close(fd);
 }
 
+/*
+ * Room on DISK_DIR's filesystem kept free of the guest's disks: the
+ * host's other writers (and this run's own results, when RESULTS is on
+ * it) need it. 64 MiB or 2% of the filesystem, whichever is more.
+ */
+static unsigned long long disk_margin(const struct statvfs *sv)
+{
+	unsigned long long total =
+		(unsigned long long)sv->f_blocks * sv->f_frsize;
+
+	return total / 50 > DISK_MARGIN_MIN ? total / 50 : DISK_MARGIN_MIN;
+}
+
+int disk_space_short(const struct disk_host *d, unsigned long long *left,
+		     unsigned long long *floor)
+{
+	struct statvfs sv;
+
+	if (!d || !d->on || d->spec.kind == DISK_BRD || !d->files[0] ||
+	    statvfs(d->dir, &sv))
+		return 0;
+	*left = (unsigned long long)sv.f_bavail * sv.f_frsize;
+	*floor = disk_margin(&sv) / 2;
+	return *left < *floor;
+}
+
+/*
+ * The disks are sparse, but the guest may write them full: the set must
+ * fit in DISK_DIR's free space less the margin. A set that does not is
+ * scaled down (said, and job.json's asked_mb keeps the asked size);
+ * none at all, below 64 MiB a disk, is refused.
+ */
+static int disk_space_plan(struct disk_host *d)
+{
+	unsigned long long room, each, margin;
+	struct statvfs sv;
+
+	if (statvfs(d->dir, &sv))
+		return 0; /* making the files will say what is wrong */
+	margin = disk_margin(&sv);
+	room = (unsigned long long)sv.f_bavail * sv.f_frsize;
+	room = room > margin ? room - margin : 0;
+	if ((unsigned long long)d->spec.count * d->spec.size <= room)
+		return 0;
+	each = room / d->spec.count >> 20 << 20;
+	if (each < DISK_MARGIN_MIN) {
+		fprintf(stderr,
+			"bootbench: DISK: DISK_DIR=%s has %llu MiB free, less a margin of %llu MiB kept for the host: no room for %u disk(s) of 64 MiB or more: give DISK_DIR=<a directory with room>\n",
+			d->dir, (room + margin) >> 20, margin >> 20,
+			d->spec.count);
+		return -ENOSPC;
+	}
+	fprintf(stderr,
+		"bootbench: note: DISK: %u disk(s) of %llu MiB instead of %llu MiB: DISK_DIR=%s has %llu MiB free, less a margin of %llu MiB kept for the host; give DISK_DIR=<a directory with room> for more\n",
+		d->spec.count, each >> 20, d->spec.size >> 20, d->dir,
+		(room + margin) >> 20, margin >> 20);
+	d->spec.size = each;
+	return 0;
+}
+
+/* A write lock on the file's first byte while a run uses it (QEMU locks others). */
+static int disk_file_lock(int fd)
+{
+	struct flock fl = { .l_type = F_WRLCK,
+			    .l_whence = SEEK_SET,
+			    .l_start = 0,
+			    .l_len = 1 };
+
+	return fcntl(fd, F_OFD_SETLK, &fl) ? -errno : 0;
+}
+
+/*
+ * "bootbench-disk<i>-XXXXXX": a file of a boot, live or left by a killed
+ * one. Kept ones end in ".kept" and are left alone.
+ */
+static int disk_name_ours(const char *name)
+{
+	unsigned int i;
+	int n = 0;
+
+	if (sscanf(name, DISK_FILE_PREFIX "%u-%n", &i, &n) != 1 || !n)
+		return 0;
+	return strlen(name + n) == 6 && !strchr(name + n, '.');
+}
+
+/* A file no run holds locked is a killed run's: removed. */
+static int disk_stale_remove(struct disk_host *d, const char *name,
+			     unsigned long long *bytes)
+{
+	int dfd = open(d->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd,
+	    gone = 0;
+	struct stat st;
+
+	if (dfd < 0)
+		return 0;
+	fd = openat(dfd, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	    st.st_uid == geteuid() && !disk_file_lock(fd) &&
+	    !unlinkat(dfd, name, 0)) {
+		*bytes += (unsigned long long)st.st_blocks * 512;
+		gone = 1;
+	}
+	if (fd >= 0)
+		close(fd);
+	close(dfd);
+	return gone;
+}
+
+static void disk_stale_sweep(struct disk_host *d)
+{
+	unsigned long long bytes = 0;
+	unsigned int n = 0;
+	struct dirent *e;
+	DIR *dir = opendir(d->dir);
+
+	if (!dir)
+		return;
+	while ((e = readdir(dir)))
+		if (disk_name_ours(e->d_name))
+			n += disk_stale_remove(d, e->d_name, &bytes);
+	closedir(dir);
+	if (n)
+		fprintf(stderr,
+			"bootbench: note: DISK_DIR=%s: removed %u disk file(s) a killed run left (%llu MiB)\n",
+			d->dir, n, bytes >> 20);
+}
+
+/*
+ * Made under a name no sweep matches, locked, then renamed: another
+ * run's sweep never sees the file unlocked. (Where the filesystem has
+ * no locks, no sweep can take one either and nothing is removed.)
+ */
 static int disk_file_make(struct disk_host *d, unsigned int i)
 {
-	char *path;
+	char *tmp, *path = NULL;
 	int fd, err = 0;
 
-	if (asprintf(&path, "%s/bootbench-disk%u-XXXXXX", d->dir, i) < 0)
+	if (asprintf(&tmp, "%s/bootbench-new%u-XXXXXX", d->dir, i) < 0)
 		return -ENOMEM;
-	fd = mkstemp(path);
-	if (fd < 0) {
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
 		err = -errno;
+	else if (asprintf(&path, "%s/" DISK_FILE_PREFIX "%u-%s", d->dir, i,
+			  tmp + strlen(tmp) - 6) < 0) {
+		path = NULL;
+		err = -ENOMEM;
+	}
+	if (!err)
+		disk_file_lock(fd);
+	if (!err && ftruncate(fd, d->spec.size))
+		err = -errno;
+	if (!err && rename(tmp, path))
+		err = -errno;
+	if (err) {
+		if (fd >= 0) {
+			unlink(tmp);
+			close(fd);
+		}
 		free(path);
+		free(tmp);
 		return err;
 	}
-	if (ftruncate(fd, d->spec.size))
-		err = -errno;
-	if (!i)
-		disk_backing_name(d, fd);
-	close(fd);
+	free(tmp);
+	d->fds[i] = fd;
 	d->files[i] = path;
-	if (!err && !i)
+	if (!i) {
+		disk_backing_name(d, fd);
 		disk_cache_pick(d, path);
-	return err;
+	}
+	return 0;
 }
 
 int disk_files_create(struct disk_host *d)
@@ -166,6 +316,9 @@ int disk_files_create(struct disk_host *d)
 		d->dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/var/tmp";
 	/* make run's default, under O=, is made on first use. */
 	mkdir(d->dir, 0755);
+	disk_stale_sweep(d);
+	if (disk_space_plan(d))
+		return -ENOSPC;
 	for (i = 0; i < d->spec.count && !err; i++)
 		err = disk_file_make(d, i);
 	if (err) {
@@ -177,6 +330,19 @@ int disk_files_create(struct disk_host *d)
 	return err;
 }
 
+/* KEEP_DISK=1: renamed to .kept, which no later run's sweep removes. */
+static void disk_file_keep(const char *path)
+{
+	char *kept;
+
+	if (asprintf(&kept, "%s.kept", path) < 0 || rename(path, kept)) {
+		fprintf(stderr, "bootbench: KEEP_DISK=1: %s kept\n", path);
+	} else {
+		fprintf(stderr, "bootbench: KEEP_DISK=1: %s kept\n", kept);
+		free(kept);
+	}
+}
+
 void disk_files_remove(struct disk_host *d)
 {
 	unsigned int i;
@@ -185,12 +351,12 @@ void disk_files_remove(struct disk_host *d)
 		if (!d->files[i])
 			continue;
 		if (d->keep)
-			fprintf(stderr, "bootbench: KEEP_DISK=1: %s kept\n",
-				d->files[i]);
+			disk_file_keep(d->files[i]);
 		else
 			unlink(d->files[i]);
 		free(d->files[i]);
 		d->files[i] = NULL;
+		close(d->fds[i]);
 	}
 }
 

@@ -7,6 +7,11 @@
 #include "proto/disk.h"
 #include "proto/json.h"
 
+/* The files' names in DISK_DIR: "bootbench-disk<i>-XXXXXX". */
+#define DISK_FILE_PREFIX "bootbench-disk"
+/* Free space kept on DISK_DIR: this, or 2% of the filesystem if more. */
+#define DISK_MARGIN_MIN (64ULL << 20)
+
 /*
  * The host's side of a job's scratch disks (docs/disks.md): the checks,
  * the sparse files behind virtio disks (made for each boot and removed
@@ -21,6 +26,7 @@ struct disk_host {
 	const char *dir; /* where the files go: DISK_DIR */
 	int keep; /* KEEP_DISK=1 */
 	char *files[DISK_MAX];
+	int fds[DISK_MAX]; /* each held with a lock on its first byte */
 	char cache[16]; /* QEMU's cache mode: none, or writeback */
 	char backing[64]; /* the host filesystem under the files */
 };
@@ -35,6 +41,12 @@ void disk_cmdline_words(const struct disk_host *d, char *buf, size_t size);
 /* The backing files of one boot; disk_files_remove undoes it. */
 int disk_files_create(struct disk_host *d);
 void disk_files_remove(struct disk_host *d);
+/*
+ * 1 when DISK_DIR's filesystem has less than half the margin free (the
+ * guest must stop before it fills), with what is left and that floor.
+ */
+int disk_space_short(const struct disk_host *d, unsigned long long *left,
+		     unsigned long long *floor);
 void disk_json_write(struct json_buf *j, const struct disk_host *d);
 
 #endif

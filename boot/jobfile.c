@@ -153,7 +153,8 @@ int jobfile_parse(const char *path, char *text, size_t len, struct jobfile *jf,
 int jobfile_load(const char *path, struct jobfile *jf, char *err, size_t errlen)
 {
 	size_t len;
-	char *text = file_read_all(path, &len);
+	/* A job from elsewhere may name /dev/zero: a small regular file. */
+	char *text = file_read_capped(path, JOBFILE_SIZE_MAX, &len);
 	int ret;
 
 	if (!text) {
@@ -161,7 +162,9 @@ int jobfile_load(const char *path, struct jobfile *jf, char *err, size_t errlen)
 		memset(jf, 0, sizeof(*jf));
 		snprintf(err, errlen,
 			 "JOB=%s: %s: give a job file (jobs/*.job)", path,
-			 strerror(-ret));
+			 ret == -EINVAL ? "not a regular file" :
+			 ret == -EFBIG	? "larger than 1 MiB" :
+					  strerror(-ret));
 		return ret;
 	}
 	ret = jobfile_parse(path, text, len, jf, err, errlen);

@@ -12,6 +12,7 @@
 #define JOBFILE_KEYS_MAX 48
 #define JOBFILE_VALUES_MAX 16
 #define JOBFILE_JOBS_MAX 10000
+#define JOBFILE_SIZE_MAX (1 << 20) /* a job file's bytes */
 
 struct jobfile_key {
 	char *key;

@@ -282,6 +282,8 @@ static int run_machine_check(struct run_opts *o)
 	err = topology_resolve(&o->topo_req, &o->topo, why, sizeof(why));
 	if (err == -ENOMEM)
 		return VERDICT_INFRA;
+	if (err == -EBADF)
+		return bad_input("%s", why);
 	if (err)
 		return bad_input("impossible topology: %s", why);
 	if (o->quick_cpus)

@@ -200,6 +200,14 @@ void verdict_fields_write(struct json_buf *j, const struct session *s)
 		json_key_write(j, "panic");
 		json_string_write(j, s->panic_line);
 	}
+	if (s->qemu_signal) {
+		json_key_write(j, "qemu_signal");
+		json_int_write(j, s->qemu_signal);
+	}
+	if (s->space_stop) {
+		json_key_write(j, "host_space_left_mb");
+		json_int_write(j, s->space_left_mb);
+	}
 }
 
 /*

@@ -115,7 +115,9 @@ static void qemu_topology_add(const struct topology *t, struct strv *a)
 /*
  * werror/rerror=report: a host that fills up fails the guest's write
  * (the benchmark sees EIO and fails) instead of pausing the VM, which
- * QEMU's default does and which would look like a hang.
+ * QEMU's default does and which would look like a hang. The file is
+ * named as file.filename of the file driver: in file=, a path such as
+ * rel:dir/... or nbd:... would be read as a protocol prefix.
  */
 static void qemu_disks_add(const struct disk_host *d, struct strv *a)
 {
@@ -138,7 +140,7 @@ static void qemu_disks_add(const struct disk_host *d, struct strv *a)
 		strv_add(a, "-drive");
 		strv_addf(
 			a,
-			"file=%s,format=raw,if=none,id=disk%u,cache=%s,werror=report,rerror=report",
+			"file.driver=file,file.filename=%s,format=raw,if=none,id=disk%u,cache=%s,werror=report,rerror=report",
 			esc, i, d->cache);
 		strv_add(a, "-device");
 		strv_addf(a, "virtio-blk-pci,drive=disk%u,serial=bootbench%u",

@@ -480,7 +480,7 @@ static int replay_raw_copy(FILE *raw, const struct rundir *rd)
 	rewind(raw);
 	while (!err && (n = fread(buf, 1, sizeof(buf), raw)) > 0)
 		if (fwrite(buf, 1, n, out) != n)
-			err = -EIO;
+			err = errno ? -errno : -EIO;
 	if (fclose(out) && !err)
 		err = -errno;
 	return err;

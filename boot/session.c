@@ -33,6 +33,17 @@
  */
 #define SESSION_CONSOLE_MAX (32UL << 20)
 #define SESSION_CONSOLE_KEEP (8UL << 20)
+/*
+ * QEMU's own output, which a guest can make it write ("Unexpected port
+ * id" for each bad virtio-serial control message): through a pipe,
+ * past SESSION_QEMU_LOG_MAX bytes the run ends, and qemu.log keeps the
+ * first and the last SESSION_QEMU_LOG_KEEP bytes.
+ */
+#define SESSION_QEMU_LOG_MAX (8UL << 20)
+#define SESSION_QEMU_LOG_KEEP (1UL << 20)
+#define SESSION_QEMU_READS 16 /* of 64 KiB, each time the loop looks */
+/* QEMU gone: what it left in the pipe (a helper it left may write on). */
+#define SESSION_QEMU_READS_LAST (int)(SESSION_QEMU_LOG_MAX >> 16)
 
 volatile sig_atomic_t session_interrupted;
 
@@ -95,6 +106,8 @@ static int session_listen(const char *path)
 
 struct console {
 	FILE *log;
+	size_t keep; /* bytes kept at the head, and as many at the tail */
+	const char *what; /* "console output", for the cut mark */
 	char line[SESSION_LINE_MAX];
 	size_t len;
 	int verbose;
@@ -131,21 +144,21 @@ static int session_console_keep(struct console *con, const char *buf, size_t n)
 {
 	size_t head = 0, k;
 
-	if (con->total < SESSION_CONSOLE_KEEP) {
-		head = SESSION_CONSOLE_KEEP - con->total;
+	if (con->total < con->keep) {
+		head = con->keep - con->total;
 		head = head < n ? head : n;
 		fwrite(buf, 1, head, con->log);
 	}
 	con->total += n;
 	if (head == n)
 		return 0;
-	if (!con->tail && !(con->tail = malloc(SESSION_CONSOLE_KEEP)))
+	if (!con->tail && !(con->tail = malloc(con->keep)))
 		return -ENOMEM;
 	for (buf += head, n -= head; n; buf += k, n -= k) {
-		k = SESSION_CONSOLE_KEEP - con->tail_pos;
+		k = con->keep - con->tail_pos;
 		k = k < n ? k : n;
 		memcpy(con->tail + con->tail_pos, buf, k);
-		con->tail_pos = (con->tail_pos + k) % SESSION_CONSOLE_KEEP;
+		con->tail_pos = (con->tail_pos + k) % con->keep;
 	}
 	return 0;
 }
@@ -153,19 +166,17 @@ static int session_console_keep(struct console *con, const char *buf, size_t n)
 /* The tail after the head, with a mark where bytes were cut. */
 static void session_console_close(struct console *con)
 {
-	unsigned long rest = con->total - SESSION_CONSOLE_KEEP;
+	unsigned long rest = con->total - con->keep;
 
-	if (con->total <= SESSION_CONSOLE_KEEP || !con->tail)
+	if (con->total <= con->keep || !con->tail)
 		return;
-	if (rest > SESSION_CONSOLE_KEEP) {
-		fprintf(con->log,
-			"\n[bootbench: %lu bytes of console output cut here]\n",
-			rest - SESSION_CONSOLE_KEEP);
-		fwrite(con->tail + con->tail_pos, 1,
-		       SESSION_CONSOLE_KEEP - con->tail_pos, con->log);
+	if (rest > con->keep) {
+		fprintf(con->log, "\n[bootbench: %lu bytes of %s cut here]\n",
+			rest - con->keep, con->what);
+		fwrite(con->tail + con->tail_pos, 1, con->keep - con->tail_pos,
+		       con->log);
 	}
-	fwrite(con->tail, 1, rest > SESSION_CONSOLE_KEEP ? con->tail_pos : rest,
-	       con->log);
+	fwrite(con->tail, 1, rest > con->keep ? con->tail_pos : rest, con->log);
 	free(con->tail);
 	con->tail = NULL;
 }
@@ -189,16 +200,16 @@ static int session_console_feed(struct session *s, struct console *con,
 	return session_console_keep(con, buf, n);
 }
 
-static pid_t session_qemu_spawn(const struct session_conf *c, char **argv,
-				int *err)
+/*
+ * QEMU with its output on a pipe (read into qemu.log, capped), its own
+ * process group, and death with us. @qfd gets the pipe's end.
+ */
+static pid_t session_qemu_spawn(char **argv, int *qfd, int *err)
 {
 	pid_t pid, parent = getpid();
-	char path[4096];
-	int fd;
+	int fd[2];
 
-	snprintf(path, sizeof(path), "%s/qemu.log", c->workdir);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
+	if (pipe2(fd, O_CLOEXEC)) {
 		*err = -errno;
 		return -1;
 	}
@@ -207,8 +218,8 @@ static pid_t session_qemu_spawn(const struct session_conf *c, char **argv,
 		int null = open("/dev/null", O_RDONLY);
 
 		dup2(null, STDIN_FILENO);
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
+		dup2(fd[1], STDOUT_FILENO);
+		dup2(fd[1], STDERR_FILENO);
 		/* Our terminal's ^C is ours to handle, not QEMU's. */
 		setpgid(0, 0);
 		/* ... but QEMU never outlives us, even after a kill -9. */
@@ -219,8 +230,40 @@ static pid_t session_qemu_spawn(const struct session_conf *c, char **argv,
 		_exit(127);
 	}
 	*err = pid < 0 ? -errno : 0;
-	close(fd);
+	close(fd[1]);
+	if (pid < 0) {
+		close(fd[0]);
+		return -1;
+	}
+	fcntl(fd[0], F_SETFL, O_NONBLOCK);
+	*qfd = fd[0];
 	return pid;
+}
+
+/*
+ * What QEMU printed so far into qemu.log (head, tail ring), at most
+ * @reads reads (a QEMU that writes without end must not hold the loop);
+ * EOF closes.
+ */
+static void session_qemu_drain(int *qfd, struct console *qlog, int reads)
+{
+	char buf[65536];
+	ssize_t n;
+
+	while (*qfd >= 0 && reads-- > 0) {
+		n = read(*qfd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			break;
+		if (n <= 0) {
+			close(*qfd);
+			*qfd = -1;
+			break;
+		}
+		session_console_keep(qlog, buf, n);
+	}
+	fflush(qlog->log);
 }
 
 /* The last line QEMU printed, for a one-line error. */
@@ -243,22 +286,37 @@ static void session_qemu_log_tail(const struct session_conf *c, char *out,
 	fclose(f);
 }
 
-static int session_accept(int lfd[2], int cfd[2], pid_t qemu, int *status)
+/* One boot's moving parts, from setup to teardown. */
+struct session_live {
+	const struct session_conf *c;
+	struct session *s;
+	char sockdir[32], con_path[64], res_path[64];
+	struct strv argv;
+	struct console con, qlog;
+	int lfd[2], cfd[2], qfd;
+	double start, last_record, last_console, panic_at, space_at;
+	int qemu_done, killed, stream_failed;
+	pid_t qemu;
+};
+
+static int session_accept(struct session_live *l)
 {
 	double deadline = session_now() + SESSION_CONNECT_SECS;
-	int i;
+	int i, *lfd = l->lfd, *cfd = l->cfd;
 
 	while (cfd[0] < 0 || cfd[1] < 0) {
-		struct pollfd p[2] = { { lfd[0], POLLIN, 0 },
-				       { lfd[1], POLLIN, 0 } };
+		struct pollfd p[3] = { { lfd[0], POLLIN, 0 },
+				       { lfd[1], POLLIN, 0 },
+				       { l->qfd, POLLIN, 0 } };
 
-		if (waitpid(qemu, status, WNOHANG) == qemu)
+		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS);
+		if (waitpid(l->qemu, &l->s->qemu_status, WNOHANG) == l->qemu)
 			return -ECHILD;
 		if (session_now() > deadline)
 			return -ETIMEDOUT;
 		if (session_interrupted)
 			return -EINTR;
-		if (poll(p, 2, 100) <= 0)
+		if (poll(p, 3, 100) <= 0)
 			continue;
 		for (i = 0; i < 2; i++) {
 			if (cfd[i] >= 0 || !(p[i].revents & POLLIN))
@@ -269,25 +327,12 @@ static int session_accept(int lfd[2], int cfd[2], pid_t qemu, int *status)
 	return 0;
 }
 
-/* One boot's moving parts, from setup to teardown. */
-struct session_live {
-	const struct session_conf *c;
-	struct session *s;
-	char sockdir[32], con_path[64], res_path[64];
-	struct strv argv;
-	struct console con;
-	int lfd[2], cfd[2];
-	double start, last_record, last_console, panic_at;
-	int qemu_done, killed, stream_failed;
-	pid_t qemu;
-};
-
 /* The sockets, the QEMU command and QEMU, connected to both sockets. */
 static int session_setup(struct session_live *l)
 {
 	struct session *s = l->s;
 	struct qemu_conf qc = l->c->qemu;
-	char tail[256];
+	char tail[256], path[4096];
 	int err;
 
 	/* Socket paths are short; the result directory path may not be. */
@@ -319,17 +364,27 @@ static int session_setup(struct session_live *l)
 	}
 	s->qemu_cmd = strv_join(&l->argv);
 	l->start = session_now();
-	l->qemu = session_qemu_spawn(l->c, l->argv.v, &err);
+	snprintf(path, sizeof(path), "%s/qemu.log", l->c->workdir);
+	l->qlog.log = fopen(path, "w");
+	if (!l->qlog.log) {
+		err = -errno;
+		session_verdict(s, VERDICT_INFRA, "cannot write %s: %s", path,
+				strerror(-err));
+		return err;
+	}
+	l->qemu = session_qemu_spawn(l->argv.v, &l->qfd, &err);
 	if (l->qemu < 0) {
 		session_verdict(s, VERDICT_INFRA, "cannot start %s: %s",
 				qc.binary, strerror(-err));
 		return err;
 	}
-	err = session_accept(l->lfd, l->cfd, l->qemu, &s->qemu_status);
+	err = session_accept(l);
 	if (!err)
 		return 0;
-	if (err == -ECHILD)
+	if (err == -ECHILD) {
 		l->qemu_done = 1;
+		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
+	}
 	session_qemu_log_tail(l->c, tail, sizeof(tail));
 	if (err == -EINTR)
 		session_verdict(s, VERDICT_INTERRUPTED,
@@ -381,6 +436,32 @@ static int session_pump(struct session_live *l, int i, double now)
 	return 0;
 }
 
+/*
+ * DISK_DIR's filesystem keeps room for the host: a guest writing its
+ * disks full (or another writer beside it) is stopped before it fills,
+ * which would fail the host's other writers and this run's own files.
+ * Five times a second: a guest writes 150 MB/s to a tmpfs, 30 MB
+ * between two looks, under the smallest floor (32 MiB).
+ */
+static int session_space_short(struct session_live *l, double now)
+{
+	const struct disk_host *d = l->c->qemu.disk;
+	unsigned long long left, floor;
+
+	if (now - l->space_at < 0.2)
+		return 0;
+	l->space_at = now;
+	if (!disk_space_short(d, &left, &floor))
+		return 0;
+	l->s->space_stop = 1;
+	l->s->space_left_mb = left >> 20;
+	session_verdict(
+		l->s, VERDICT_INFRA,
+		"DISK_DIR=%s has %llu MiB free, under the %llu MiB kept for the host: the guest was stopped before its disk writes fill the host's filesystem: give DISK_DIR=<a directory with room>",
+		d->dir, left >> 20, floor >> 20);
+	return 1;
+}
+
 /* Whether the boot must end now (a verdict said why). */
 static int session_watchdog(struct session_live *l, double now)
 {
@@ -391,12 +472,21 @@ static int session_watchdog(struct session_live *l, double now)
 		session_verdict(s, VERDICT_INTERRUPTED,
 				"interrupted by %s: QEMU stopped, the run kept",
 				strsignal(session_interrupted));
+	} else if (session_space_short(l, now)) {
+		return 1;
 	} else if (l->con.total > SESSION_CONSOLE_MAX) {
 		s->truncated = 1;
 		session_verdict(
 			s, VERDICT_STREAM,
 			"truncated: the guest wrote more than %lu MiB on the console; console.log keeps the first and last %lu MiB",
 			SESSION_CONSOLE_MAX >> 20, SESSION_CONSOLE_KEEP >> 20);
+	} else if (l->qlog.total > SESSION_QEMU_LOG_MAX) {
+		s->truncated = 1;
+		session_verdict(
+			s, VERDICT_STREAM,
+			"truncated: QEMU printed more than %lu MiB (a guest can make it: see qemu.log); qemu.log keeps the first and last %lu MiB",
+			SESSION_QEMU_LOG_MAX >> 20,
+			SESSION_QEMU_LOG_KEEP >> 20);
 	} else if (s->stream.truncated) {
 		s->truncated = 1;
 		session_verdict(
@@ -436,11 +526,13 @@ static void session_loop(struct session_live *l)
 
 	l->last_record = l->last_console = session_now();
 	while (l->cfd[0] >= 0 || l->cfd[1] >= 0) {
-		struct pollfd p[2] = { { l->cfd[0], POLLIN, 0 },
-				       { l->cfd[1], POLLIN, 0 } };
+		struct pollfd p[3] = { { l->cfd[0], POLLIN, 0 },
+				       { l->cfd[1], POLLIN, 0 },
+				       { l->qfd, POLLIN, 0 } };
 		double now;
 
-		poll(p, 2, 200);
+		poll(p, 3, 200);
+		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS);
 		now = session_now();
 		for (i = 0; i < 2 && !stop; i++)
 			if (l->cfd[i] >= 0 &&
@@ -467,6 +559,7 @@ static void session_finish(struct session_live *l)
 	if (!l->qemu_done && l->qemu > 0)
 		waitpid(l->qemu, &s->qemu_status, 0);
 	l->qemu_done = 1;
+	session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
 	s->wall = session_now() - l->start;
 	if (l->con.len)
 		session_console_line(s, &l->con, session_now(), &l->panic_at);
@@ -476,6 +569,17 @@ static void session_finish(struct session_live *l)
 				strerror(-err));
 	if (s->panic_line[0])
 		session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
+	/*
+	 * QEMU killed under a guest that was talking: the host's fault, not
+	 * a bad stream. After done the results are whole: only said.
+	 */
+	if (!l->killed && WIFSIGNALED(s->qemu_status))
+		s->qemu_signal = WTERMSIG(s->qemu_status);
+	if (s->qemu_signal && !s->stream.have_done)
+		session_verdict(
+			s, VERDICT_INFRA,
+			"QEMU died of signal %d (%s): the host killed it or it crashed (see qemu.log)",
+			s->qemu_signal, strsignal(s->qemu_signal));
 	if (!l->killed && s->qemu_status && !s->stream.have_hello) {
 		session_qemu_log_tail(l->c, tail, sizeof(tail));
 		session_verdict(s, VERDICT_INFRA, "QEMU failed: %s",
@@ -504,13 +608,29 @@ static void session_teardown(struct session_live *l)
 		rmdir(l->sockdir);
 	}
 	strv_free(&l->argv);
+	if (l->qlog.log) {
+		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
+		session_console_close(&l->qlog);
+		fclose(l->qlog.log);
+	}
+	if (l->qfd >= 0)
+		close(l->qfd);
 }
 
 int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 		const struct stream_events *ev)
 {
 	struct session_live l = {
-		.c = c, .s = s, .lfd = { -1, -1 }, .cfd = { -1, -1 }, .qemu = -1
+		.c = c,
+		.s = s,
+		.lfd = { -1, -1 },
+		.cfd = { -1, -1 },
+		.qemu = -1,
+		.qfd = -1,
+		.con = { .keep = SESSION_CONSOLE_KEEP,
+			 .what = "console output" },
+		.qlog = { .keep = SESSION_QEMU_LOG_KEEP,
+			  .what = "QEMU output" },
 	};
 	char logpath[4096];
 	int err;

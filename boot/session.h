@@ -38,6 +38,9 @@ struct session {
 	double console_wall; /* ... to the first byte on the console */
 	double done_wall; /* ... to the done record */
 	int qemu_status;
+	int qemu_signal; /* the signal QEMU died of, not ours to send */
+	int space_stop; /* DISK_DIR ran short: the guest was stopped */
+	unsigned long long space_left_mb; /* DISK_DIR's room then */
 	int truncated; /* a console or records flood was cut */
 	char *qemu_cmd;
 };

@@ -538,9 +538,10 @@ static int stream_line_take(struct stream *s, const char *line, size_t len)
 	if (ret == -ENOMEM)
 		return ret;
 	if (!ret && s->raw) {
+		errno = 0;
 		if (fwrite(line, 1, len, s->raw) != len ||
 		    fputc('\n', s->raw) == EOF)
-			return -EIO;
+			return errno ? -errno : -EIO; /* ENOSPC, said */
 	}
 	return 0;
 }

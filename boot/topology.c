@@ -280,19 +280,27 @@ int topology_lscpu_parse(const char *text, struct topology *t, char *why,
 	return 0;
 }
 
-int topology_profile_parse(const char *text, struct topology *t, char *why,
-			   size_t len)
+/*
+ * @echo: a line it does not know is quoted in @why. Not for a file
+ * given by path, which may be any file (MACHINE=/etc/shadow): its line
+ * number only.
+ */
+static int topo_profile_parse(const char *text, struct topology *t, char *why,
+			      size_t len, int echo)
 {
 	char *copy = strdup(text), *line, *save = NULL;
-	unsigned int node;
+	unsigned int node, no = 0;
 	const char *v;
 	int err = 0;
 
 	if (!copy)
 		return -ENOMEM;
 	memset(t, 0, sizeof(*t));
-	for (line = strtok_r(copy, "\n", &save); line && !err;
-	     line = strtok_r(NULL, "\n", &save)) {
+	for (line = copy; line && !err; line = save) {
+		save = strchr(line, '\n');
+		if (save)
+			*save++ = '\0';
+		no++;
 		while (*line == ' ' || *line == '\t')
 			line++;
 		if (!*line || *line == '#')
@@ -323,8 +331,13 @@ int topology_profile_parse(const char *text, struct topology *t, char *why,
 				 "%.*s", (int)strcspn(v, " \r\n"), v);
 			if (node + 1 > t->nnodes)
 				t->nnodes = node + 1;
-		} else {
+		} else if (echo) {
 			err = topo_fail(why, len, "unknown line '%.60s'", line);
+		} else {
+			err = topo_fail(
+				why, len,
+				"line %u is not a profile line (key = value): give a machine profile (boot/machines/*.conf)",
+				no);
 		}
 	}
 	free(copy);
@@ -335,6 +348,84 @@ int topology_profile_parse(const char *text, struct topology *t, char *why,
 				 "the profile lacks sockets, cores or threads");
 	t->cpus = t->sockets * t->cores * t->threads;
 	return 0;
+}
+
+int topology_profile_parse(const char *text, struct topology *t, char *why,
+			   size_t len)
+{
+	return topo_profile_parse(text, t, why, len, 1);
+}
+
+/*
+ * A job's machine or lscpu file, which a job from elsewhere may point at
+ * anything: a regular file of at most TOPO_FILE_MAX bytes. -EBADF (said
+ * in @why, nothing of the file) when it is not one.
+ */
+static char *topo_file_read(const char *key, const char *path, char *why,
+			    size_t len, int *err)
+{
+	char *text = file_read_capped(path, TOPO_FILE_MAX, NULL);
+
+	*err = text ? 0 : -EBADF;
+	if (!text && errno == EINVAL)
+		topo_fail(
+			why, len,
+			"%s=%s is not a regular file: give %s saved in a file",
+			key, path,
+			!strcmp(key, "LSCPU") ? "lscpu's output" :
+						"a machine profile");
+	else if (!text && errno == EFBIG)
+		topo_fail(why, len, "%s=%s is larger than %d KiB: give %s", key,
+			  path, TOPO_FILE_MAX >> 10,
+			  !strcmp(key, "LSCPU") ? "lscpu's output" :
+						  "a machine profile");
+	else if (!text && errno == ENOMEM)
+		*err = -ENOMEM;
+	else if (!text)
+		*err = 1; /* the caller's message */
+	return text;
+}
+
+/* MACHINE=: a profile by name from machines_dir, or by path. */
+static int topo_machine_read(const struct topology_request *r,
+			     struct topology *t, char *why, size_t len)
+{
+	int by_path = strchr(r->machine, '/') != NULL, err;
+	char path[4096], *text;
+
+	if (by_path)
+		snprintf(path, sizeof(path), "%s", r->machine);
+	else
+		snprintf(path, sizeof(path), "%s/%s.conf", r->machines_dir,
+			 r->machine);
+	text = topo_file_read("MACHINE", path, why, len, &err);
+	if (err > 0)
+		return topo_fail(
+			why, len,
+			"MACHINE=%s: no profile %s: see boot/machines/",
+			r->machine, path);
+	if (err)
+		return err;
+	err = topo_profile_parse(text, t, why, len, !by_path);
+	free(text);
+	return err;
+}
+
+static int topo_lscpu_read(const struct topology_request *r, struct topology *t,
+			   char *why, size_t len)
+{
+	char *text;
+	int err;
+
+	text = topo_file_read("LSCPU", r->lscpu, why, len, &err);
+	if (err > 0)
+		return topo_fail(why, len, "LSCPU=%s: %s", r->lscpu,
+				 strerror(errno));
+	if (err)
+		return err;
+	err = topology_lscpu_parse(text, t, why, len);
+	free(text);
+	return err;
 }
 
 /*
@@ -366,33 +457,15 @@ static void topo_nodes_renumber(struct topology *t)
 int topology_resolve(const struct topology_request *r, struct topology *t,
 		     char *why, size_t len)
 {
-	char path[4096], *text;
 	int err;
 
 	memset(t, 0, sizeof(*t));
 	if (r->machine && *r->machine) {
-		if (strchr(r->machine, '/'))
-			snprintf(path, sizeof(path), "%s", r->machine);
-		else
-			snprintf(path, sizeof(path), "%s/%s.conf",
-				 r->machines_dir, r->machine);
-		text = file_read_all(path, NULL);
-		if (!text)
-			return topo_fail(
-				why, len,
-				"MACHINE=%s: no profile %s: see boot/machines/",
-				r->machine, path);
-		err = topology_profile_parse(text, t, why, len);
-		free(text);
+		err = topo_machine_read(r, t, why, len);
 		if (err)
 			return err;
 	} else if (r->lscpu && *r->lscpu) {
-		text = file_read_all(r->lscpu, NULL);
-		if (!text)
-			return topo_fail(why, len, "LSCPU=%s: %s", r->lscpu,
-					 strerror(errno));
-		err = topology_lscpu_parse(text, t, why, len);
-		free(text);
+		err = topo_lscpu_read(r, t, why, len);
 		if (err)
 			return err;
 	} else {

@@ -11,6 +11,7 @@
  */
 #define TOPO_NODES_MAX 64
 #define TOPO_CPUS_MAX 1024
+#define TOPO_FILE_MAX (1 << 20) /* a profile's or an lscpu file's bytes */
 
 struct topology {
 	char name[64]; /* profile name, or "" */

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fileio.h"
@@ -46,6 +48,57 @@ fail:
 	return NULL;
 }
 
+/* Up to @max bytes; one byte more tells a file that grew past it. */
+static int file_fd_read(int fd, char *buf, size_t max, ssize_t *total)
+{
+	ssize_t n;
+
+	*total = 0;
+	while ((size_t)*total <= max) {
+		n = read(fd, buf + *total, max + 1 - *total);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno;
+		if (!n)
+			return 0;
+		*total += n;
+	}
+	return EFBIG;
+}
+
+char *file_read_capped(const char *path, size_t max, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	char *buf = NULL;
+	struct stat st;
+	ssize_t n = 0;
+	int err = 0;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st))
+		err = errno;
+	else if (!S_ISREG(st.st_mode))
+		err = EINVAL;
+	else if ((size_t)st.st_size > max)
+		err = EFBIG;
+	else if (!(buf = malloc(max + 1)))
+		err = ENOMEM;
+	else
+		err = file_fd_read(fd, buf, max, &n);
+	close(fd);
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
 int file_write_atomic(const char *path, const void *buf, size_t len)
 {
 	char tmp[4352];
@@ -59,7 +112,7 @@ int file_write_atomic(const char *path, const void *buf, size_t len)
 	if (!f)
 		return -errno;
 	if (fwrite(buf, 1, len, f) != len)
-		err = -EIO;
+		err = errno ? -errno : -EIO;
 	if (fclose(f) && !err)
 		err = -errno;
 	if (!err && rename(tmp, path))

@@ -11,6 +11,13 @@
 char *file_read_all(const char *path, size_t *len);
 
 /*
+ * The same for a file given by someone else (a job's lscpu, a profile):
+ * a regular file of at most @max bytes, else NULL with errno EINVAL (a
+ * device, a FIFO, a directory) or EFBIG. Never blocks on a FIFO.
+ */
+char *file_read_capped(const char *path, size_t max, size_t *len);
+
+/*
  * @len bytes of @buf as the whole of @path, or nothing: written beside it
  * and renamed over it, so a reader never sees half a file. 0 or -errno.
  */

@@ -234,3 +234,53 @@ echo '{}' >"$H/bbase/matrix.json"
 	>/dev/null 2>&1
 check "hostile: bisect-run.sh passes CMDLINE=quiet mitigations=off to make as one word" \
 	grep -qx 'CMDLINE=quiet mitigations=off' "$H/make.args"
+
+# 20.1 DISK_DIR on a small filesystem (a 200 MiB tmpfs; root mounts it).
+# The disk set is scaled to its free space less the margin; another
+# writer then takes 100 MiB while the guest writes its disk: the guest
+# is stopped (exit 5) before the host's filesystem fills, and the run
+# directory, elsewhere, keeps its console and records.
+sp=$H/small
+mkdir -p "$sp"
+if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=200m bootbench-test "$sp" 2>/dev/null; then
+	skip "hostile: DISK_DIR on a 200 MiB tmpfs" "needs root to mount a tmpfs"
+else
+	hs_fill() { # once the guest's disk file is there, 100 MiB beside it
+		n=0
+		while ! ls "$sp" | grep -q '^bootbench-disk' && [ $n -lt 1200 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		dd if=/dev/zero of="$sp/other" bs=1M count=100 2>"$H/fill.err"
+		echo "dd exit $?" >>"$H/fill.err"
+	}
+	hs_fill &
+	fpid=$!
+	make -s --no-print-directory run O="$O" RESULTS="$H/space" DISK_DIR="$sp" TEST=fio DISK=1SSD_1G \
+		FS=ext4 RW=write BS=1M TEST_SIZE=120M SMP=2 MEM=512 Q=1 >"$H/space.out" 2>&1
+	wait "$fpid"
+	srun=$(ls -d "$H"/space/fio/*/*/0 2>/dev/null | head -n 1)
+	rc=$("$j" "$srun/job.json" exit_code 2>/dev/null)
+	sleft=$("$j" "$srun/job.json" host_space_left_mb 2>/dev/null)
+	check "hostile: DISK=1SSD_1G on a 200 MiB DISK_DIR is scaled to 136 MiB, said, before the boot" \
+		grep -q 'note: DISK: 1 disk(s) of 136 MiB instead of 1024 MiB: DISK_DIR=.* has 200 MiB free, less a margin of 64 MiB' "$H/space.out"
+	check "hostile: another writer takes 100 MiB: the guest is stopped at ${sleft:-?} MiB free, infrastructure (exit 5), the other writer never saw ENOSPC" \
+		sh -c "test '$rc' = 5 && grep -q 'infrastructure: DISK_DIR=$sp has [0-9]* MiB free, under the 32 MiB kept for the host: the guest was stopped' '$H/space.out' &&
+			test \"\$('$j' '$srun/job.json' status)\" = infrastructure && test '${sleft:-0}' -gt 0 &&
+			grep -q 'dd exit 0' '$H/fill.err' && test -s '$srun/console.log' && test -s '$srun/samples.jsonl' &&
+			test -z \"\$(ls '$sp' | grep bootbench-disk)\""
+	rm -f "$sp/other"
+	# The report's own case: fio's 512 MiB on the scaled disk fails in the guest.
+	make -s --no-print-directory run O="$O" RESULTS="$H/space2" DISK_DIR="$sp" TEST=fio DISK=1SSD_1G \
+		FS=ext4 RW=write BS=1M TEST_SIZE=512M SMP=2 MEM=512 Q=1 >"$H/space2.out" 2>&1
+	srun=$(ls -d "$H"/space2/fio/*/*/0 2>/dev/null | head -n 1)
+	rc=$("$j" "$srun/job.json" exit_code 2>/dev/null)
+	sfree=$(df -m --output=avail "$sp" | tail -n 1)
+	check "hostile: fio's TEST_SIZE=512M on that disk fails in the guest (exit $rc, No space left on device), the host's filesystem keeps $sfree MiB" \
+		sh -c "test '$rc' = 1 && grep -q 'No space left on device' '$srun/samples.jsonl' && test $sfree -ge 64"
+	umount "$sp"
+	mount -t tmpfs -o size=100m bootbench-test "$sp"
+	expect_bad "a DISK_DIR with no room for any disk" 5 "DISK: DISK_DIR=$sp has 100 MiB free, less a margin of 64 MiB kept for the host: no room for 1 disk(s) of 64 MiB or more: give DISK_DIR=<a directory with room>" \
+		"$hb" run --kernel "$KDEF" --initrd "$img" --test execl --qemu "$fq" --boot bzimage --param disk=1SSD --disk-dir "$sp" --results "$H/space3"
+	umount "$sp"
+fi

@@ -55,6 +55,7 @@ area native
 area registry
 area casestudy
 area badinput
+area hostile-host
 area replay
 area hostile-data
 area execl

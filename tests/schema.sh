@@ -24,6 +24,10 @@ sdirs=
 for d in "$T/results" "$T/faults" "$T/replay" "$T/conc" "$T/creplay"; do
 	[ -d "$d" ] && sdirs="$sdirs $d"
 done
+# The host-side hostile runs: QEMU's signal, a disk scaled, the space stop.
+for d in "$T"/hostile-host/* "$T"/hostile/space*; do
+	[ -d "$d/execl" ] || [ -d "$d/fio" ] && sdirs="$sdirs $d"
+done
 # The committed matrices of tests/compare, as compare reads them (their
 # job.json files hold only what compare reads, not a whole run's).
 schema_fixtures() {

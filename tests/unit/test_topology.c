@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "boot/topology.h"
 #include "lib/fileio.h"
@@ -101,6 +103,55 @@ static void fit_shapes_check(const char *path)
 	fclose(f);
 	CHECK("fit: every machine x host size fits to the shape written down",
 	      lines && good == lines);
+}
+
+/* Files a job may name: only small regular ones are read, never echoed. */
+#define SECRET_LINE "root:$6$SECRET:20228:0:99999:7:::\n"
+static void capped_read_check(void)
+{
+	char dir[] = "/tmp/bootbench-unit.XXXXXX", path[64], why[256];
+	struct topology_request r = { 0 };
+	struct topology t;
+	size_t len = 0;
+	char *text;
+	FILE *f;
+
+	if (!mkdtemp(dir))
+		return;
+	errno = 0;
+	CHECK("fileio: /dev/zero is not read (EINVAL)",
+	      !file_read_capped("/dev/zero", 4096, NULL) && errno == EINVAL);
+	CHECK("fileio: a directory is not read (EINVAL)",
+	      !file_read_capped(dir, 4096, NULL) && errno == EINVAL);
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	CHECK("fileio: a FIFO without a writer is refused, not waited on",
+	      !mkfifo(path, 0600) && !file_read_capped(path, 4096, NULL) &&
+		      errno == EINVAL);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/f", dir);
+	f = fopen(path, "w");
+	if (f) {
+		fputs(SECRET_LINE, f);
+		fclose(f);
+	}
+	CHECK("fileio: a file over the cap is refused (EFBIG)",
+	      !file_read_capped(path, 8, NULL) && errno == EFBIG);
+	text = file_read_capped(path, 4096, &len);
+	CHECK("fileio: a file within the cap is read whole",
+	      text && len == strlen(SECRET_LINE) && !strncmp(text, "root:", 5));
+	free(text);
+	r.machine = path;
+	r.machines_dir = "boot/machines";
+	CHECK("topology: MACHINE=<a file that is no profile> quotes none of it",
+	      topology_resolve(&r, &t, why, sizeof(why)) == -EINVAL &&
+		      !strstr(why, "SECRET") && strstr(why, "line 1 is not"));
+	r.machine = NULL;
+	r.lscpu = "/dev/zero";
+	CHECK("topology: LSCPU=/dev/zero is refused unread",
+	      topology_resolve(&r, &t, why, sizeof(why)) == -EBADF &&
+		      strstr(why, "is not a regular file"));
+	unlink(path);
+	rmdir(dir);
 }
 
 int main(void)
@@ -210,5 +261,6 @@ int main(void)
 		      !strcmp(t.node_cpus[0], "0") && !t.node_cpus[1][0] &&
 		      strstr(t.note, "memory-only"));
 	fit_shapes_check("tests/unit/fit-shapes.txt");
+	capped_read_check();
 	return CHECK_DONE();
 }

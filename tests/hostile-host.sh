@@ -1,0 +1,135 @@
+# Sourced by tests/run.sh (make check): the host side against hostile
+# input, with no boot (#20): a stand-in QEMU (tests/fake-qemu) that dies
+# of a signal, floods its own log, or hands each -drive to the real QEMU;
+# disk files a killed run left; job files that point at devices and
+# secrets. HOSTILE_TOOL runs the same cases against another binary.
+hb=${HOSTILE_TOOL:-$tool}
+G=$T/hostile-host
+mkdir -p "$G"
+fq=$top/tests/fake-qemu
+jc=$top/tests/fuzz/corpus/jobfile
+# Every boot here: the stand-in QEMU, the bzImage as it is; absolute
+# paths, for the case that runs elsewhere.
+gk=$(cd "$(dirname "$KDEF")" 2>/dev/null && pwd)/${KDEF##*/}
+gi=$(cd "$(dirname "$img")" && pwd)/${img##*/}
+gq="--kernel $gk --initrd $gi --test execl --qemu $fq --accel tcg --firmware seabios --boot bzimage --smp 1 --mem 256"
+printf '{"type":"hello","v":1,"uptime":1,"release":"6.1.0","cpus_online":1,"cpu_packages":1,"cores_per_package":1,"threads_per_core":1,"test":"execl","iterations":1}\n' >"$G/hello.jsonl"
+{
+	cat "$G/hello.jsonl"
+	printf '{"type":"sample","v":1,"uptime":2,"test":"execl","iteration":1,"status":"ok","exit_code":0,"metrics":{"unixbench.throughput":5}}\n'
+	printf '{"type":"done","v":1,"uptime":3,"iterations":1,"failed":0}\n'
+} >"$G/good.jsonl"
+# gh_run NAME [ARG...]: a run into $G/NAME, exit status in $rc, run dir in $grun.
+gh_run() {
+	gh_name=$1
+	shift
+	# shellcheck disable=SC2086
+	timeout 120 "$hb" run $gq --results "$G/$gh_name" "$@" >"$G/$gh_name.out" 2>"$G/$gh_name.err"
+	rc=$?
+	grun=$(ls -d "$G/$gh_name"/execl/*/*/0 2>/dev/null | head -n 1)
+	grun=${grun:-$G/none}
+}
+if [ ! -f "$KDEF" ]; then
+	skip "hostile-host: the cases that need a bzImage" "no kernel at $KDEF: make kernel-default"
+	return 0
+fi
+
+# 11. QEMU killed after the init's hello: the host's failure, not the guest's.
+FAKE_STREAM=$top/tests/fuzz/corpus/stream/hello-then-qemu-dies FAKE_DIE=9 gh_run died
+check "hostile-host: QEMU killed by SIGKILL after hello is infrastructure (exit 5), its signal in job.json" \
+	sh -c "test $rc -eq 5 && grep -q 'infrastructure: QEMU died of signal 9 (Killed): the host killed it or it crashed (see qemu.log)' '$G/died.err' &&
+		test \"\$('$j' '$grun/job.json' qemu_signal)\" = 9 && test \"\$('$j' '$grun/job.json' status)\" = infrastructure"
+
+FAKE_STREAM=$G/good.jsonl FAKE_DIE=9 gh_run died-after
+check "hostile-host: QEMU killed after done keeps the whole run ok (exit 0), its signal still in job.json" \
+	sh -c "test $rc -eq 0 && test \"\$('$j' '$grun/job.json' qemu_signal)\" = 9"
+
+# 3. QEMU's own output, which a guest can make it flood: capped, head and tail.
+FAKE_STREAM=$G/hello.jsonl FAKE_QEMU_FLOOD=$((12 << 20)) FAKE_HANG=30 gh_run qflood
+qsize=$(wc -c <"$grun/qemu.log" 2>/dev/null || echo 0)
+check "hostile-host: 12 MiB of QEMU messages end the run (exit 6, truncated), qemu.log keeps head + tail ($qsize bytes)" \
+	sh -c "test $rc -eq 6 && grep -q 'truncated: QEMU printed more than 8 MiB (a guest can make it: see qemu.log); qemu.log keeps the first and last 1 MiB' '$G/qflood.err' &&
+		test $qsize -ge $((2 << 20)) && test $qsize -le $((2 << 20 | 4096)) &&
+		grep -q 'bytes of QEMU output cut here' '$grun/qemu.log' && tail -n 1 '$grun/qemu.log' | grep -q 'Unexpected port id' &&
+		test \"\$('$j' '$grun/job.json' truncated)\" = true"
+
+# 18. A DISK_DIR with a colon is a file to QEMU, not a protocol: the real
+# QEMU opens each -drive the stand-in is given.
+mkdir -p "$G/cwd"
+(cd "$G/cwd" && FAKE_STREAM=$G/good.jsonl FAKE_PROBE=$G/probe.txt gh_run colon \
+	--param disk=1SSD_64M --disk-dir 'nbd:dir' && echo "$rc" >"$G/colon.rc")
+rc=$(cat "$G/colon.rc")
+check "hostile-host: DISK_DIR=nbd:dir (relative) reaches QEMU as file.filename=, and QEMU opens it" \
+	sh -c "test $rc -eq 0 && grep -q '^file.driver=file,file.filename=nbd:dir/bootbench-disk0-[^,]*,format=raw.*: exit 0' '$G/probe.txt' &&
+		test -z \"\$(ls -A '$G/cwd/nbd:dir')\""
+
+# 2. Disk files: locked while a run uses them; a killed run's are removed
+# by the next run in the same DISK_DIR, a live run's and kept ones are not.
+D=$G/disks
+gh_wait() { # until the stand-in QEMU wrote its pid file
+	n=0
+	while [ ! -s "$G/qpid" ] && [ $n -lt 100 ]; do
+		sleep 0.2
+		n=$((n + 1))
+	done
+}
+rm -f "$G/qpid"
+FAKE_STREAM=$G/hello.jsonl FAKE_HANG=60 FAKE_PIDFILE=$G/qpid "$hb" run $gq \
+	--results "$G/killed" --param disk=2SSD_64M --disk-dir "$D" >/dev/null 2>&1 &
+gpid=$!
+gh_wait
+kill -9 "$gpid"
+wait "$gpid" 2>/dev/null
+left=$(ls "$D" | grep -c '^bootbench-disk')
+rm -f "$G/qpid"
+FAKE_STREAM=$G/hello.jsonl FAKE_HANG=60 FAKE_PIDFILE=$G/qpid "$hb" run $gq \
+	--results "$G/live" --param disk=1SSD_64M --disk-dir "$D" >/dev/null 2>"$G/live.err" &
+lpid=$!
+gh_wait
+FAKE_STREAM=$G/good.jsonl gh_run next --param disk=1SSD_64M --disk-dir "$D" --keep-disk
+live=$(ls "$D" | grep -c '^bootbench-disk0-......$')
+kill "$lpid"
+wait "$lpid" 2>/dev/null
+check "hostile-host: the 2 disk files of a run killed with SIGKILL are removed by the next run, said" \
+	sh -c "test $left -eq 2 && grep -q 'note: DISK_DIR=$D: removed 2 disk file(s) a killed run left' '$G/live.err'"
+check "hostile-host: a run's sweep leaves the disk file of a run still going (locked)" \
+	sh -c "test $rc -eq 0 && test $live -eq 1 && ! grep -q removed '$G/next.err'"
+FAKE_STREAM=$G/good.jsonl gh_run after --param disk=1SSD_64M --disk-dir "$D"
+check "hostile-host: a KEEP_DISK=1 file (.kept) outlives the next run; nothing else is left" \
+	sh -c "test $rc -eq 0 && ls '$D' | grep -q '^bootbench-disk0-......\.kept$' &&
+		test \"\$(ls '$D' | grep -vc '\.kept$')\" -eq 0 && ! grep -q removed '$G/after.err'"
+
+# 1. A disk set bigger than DISK_DIR's free space is scaled to it, said.
+FAKE_STREAM=$G/good.jsonl gh_run huge --param disk=8SSD_64T --disk-dir "$D"
+check "hostile-host: DISK=8SSD_64T is scaled to DISK_DIR's free space less its margin, said, asked_mb kept" \
+	sh -c "test $rc -eq 0 && grep -q 'note: DISK: 8 disk(s) of [0-9]* MiB instead of 67108864 MiB: DISK_DIR=$D has [0-9]* MiB free, less a margin of [0-9]* MiB' '$G/huge.err' &&
+		python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))[\"disk\"]; sys.exit(d[\"asked_mb\"] != 67108864 or d[\"size_mb\"] >= 67108864)' '$grun/job.json'"
+
+# 5. and 8. A job's machine and lscpu files: regular, capped, not echoed.
+# ASAN_OPTIONS: a reader without a bound fails fast instead of eating memory.
+printf 'test = execl\nmachine = %s\n' "$top/tests/fuzz/corpus/topology/shadow-not-a-profile" >"$G/secret.job"
+head -c $((2 << 20)) /dev/zero | tr '\0' 'x' >"$G/big"
+printf 'test = execl\nlscpu = %s\n' "$G/big" >"$G/big.job"
+gh_job() { # NAME JOB
+	ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=256 timeout 30 \
+		"$hb" run $gq --results "$G/$1" --job "$2" >"$G/$1.out" 2>"$G/$1.err"
+	rc=$?
+}
+gh_job zero "$jc/lscpu-dev-zero"
+check "hostile-host: a job's lscpu = /dev/zero is refused unread (exit 2)" \
+	sh -c "test $rc -eq 2 && grep -q '^bootbench: LSCPU=/dev/zero is not a regular file: give lscpu.s output saved in a file$' '$G/zero.err'"
+gh_job big "$G/big.job"
+check "hostile-host: a job's 2 MiB lscpu file is refused (exit 2)" \
+	sh -c "test $rc -eq 2 && grep -q 'LSCPU=$G/big is larger than 1024 KiB: give lscpu.s output' '$G/big.err'"
+gh_job secret "$G/secret.job"
+check "hostile-host: a job's machine = a secret file says its line number, nothing of its text (exit 2)" \
+	sh -c "test $rc -eq 2 && ! grep -q 'SECRET\|root:' '$G/secret.err' &&
+		grep -q 'line 1 is not a profile line (key = value): give a machine profile' '$G/secret.err'"
+if [ -r /etc/shadow ]; then
+	gh_job shadow "$jc/machine-etc-shadow"
+	check "hostile-host: a job's machine = /etc/shadow echoes none of it (exit 2)" \
+		sh -c "test $rc -eq 2 && ! grep -q 'root:' '$G/shadow.err' && grep -q 'line 1 is not a profile line' '$G/shadow.err'"
+fi
+gh_job jzero /dev/zero
+check "hostile-host: JOB=/dev/zero is refused unread (exit 2)" \
+	sh -c "test $rc -eq 2 && grep -q 'JOB=/dev/zero: not a regular file: give a job file' '$G/jzero.err'"
