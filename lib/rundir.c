@@ -157,8 +157,10 @@ int rundir_file_write(const struct rundir *rd, const char *name,
 	f = fopen(path, "w");
 	if (!f)
 		return -errno;
+	/* ENOSPC says what to do; EIO would not (docs/errors.md). */
+	errno = 0;
 	if (fwrite(j->buf, 1, j->len, f) != j->len || fputc('\n', f) == EOF)
-		err = -EIO;
+		err = errno ? -errno : -EIO;
 	if (fflush(f) || fsync(fileno(f)))
 		err = err ? err : -errno;
 	if (fclose(f) && !err)
