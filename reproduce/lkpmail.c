@@ -63,11 +63,12 @@ static char *lkpmail_escape(const char *text)
 		return NULL;
 	for (; *text; text++) {
 		one[0] = *text;
-		if (*text == '\n' || *text == '\t')
+		if (*text == '\n' || *text == '\t') {
 			*o++ = *text;
-		else
+		} else {
 			names_escape(one, o, 5);
-		o += strlen(o);
+			o += strlen(o);
+		}
 	}
 	*o = '\0';
 	return out;
