@@ -14,12 +14,14 @@
 struct cpu_gen {
 	const char *codename, *lkp, *vendor;
 	unsigned int family;
-	const char *models, *qemu;
+	const char *models, *qemu, *client_qemu, *server_cores;
+	unsigned int server_tpc;
 };
 
 struct cpu_sku {
 	const char *pattern, *codename;
 	unsigned int cores, threads;
+	int client;
 };
 
 struct cpu_vendor {
@@ -27,32 +29,38 @@ struct cpu_vendor {
 };
 
 static const struct cpu_gen cpu_gens[] = {
-#define CPU_GEN(c, l, v, f, m, q) { c, l, v, f, m, q },
+#define CPU_GEN(c, l, v, f, m, q, qc, sc, st) { c, l, v, f, m, q, qc, sc, st },
 #define CPU_SKU(p, c, n, t)
+#define CPU_SKU_CLIENT(p, c, n, t)
 #define CPU_VENDOR(w, q)
 #include "cpus.def"
 #undef CPU_GEN
 #undef CPU_SKU
+#undef CPU_SKU_CLIENT
 #undef CPU_VENDOR
 };
 
 static const struct cpu_sku cpu_skus[] = {
-#define CPU_GEN(c, l, v, f, m, q)
-#define CPU_SKU(p, c, n, t) { p, c, n, t },
+#define CPU_GEN(c, l, v, f, m, q, qc, sc, st)
+#define CPU_SKU(p, c, n, t) { p, c, n, t, 0 },
+#define CPU_SKU_CLIENT(p, c, n, t) { p, c, n, t, 1 },
 #define CPU_VENDOR(w, q)
 #include "cpus.def"
 #undef CPU_GEN
 #undef CPU_SKU
+#undef CPU_SKU_CLIENT
 #undef CPU_VENDOR
 };
 
 static const struct cpu_vendor cpu_vendors[] = {
-#define CPU_GEN(c, l, v, f, m, q)
+#define CPU_GEN(c, l, v, f, m, q, qc, sc, st)
 #define CPU_SKU(p, c, n, t)
+#define CPU_SKU_CLIENT(p, c, n, t)
 #define CPU_VENDOR(w, q) { w, q },
 #include "cpus.def"
 #undef CPU_GEN
 #undef CPU_SKU
+#undef CPU_SKU_CLIENT
 #undef CPU_VENDOR
 };
 
@@ -64,6 +72,9 @@ const char *cpu_table_qemu_model(size_t i)
 {
 	if (i < NGENS)
 		return cpu_gens[i].qemu;
+	i -= NGENS;
+	if (i < NGENS)
+		return cpu_gens[i].client_qemu;
 	i -= NGENS;
 	return i < NVENDORS ? cpu_vendors[i].qemu : NULL;
 }
@@ -162,7 +173,9 @@ static void cpu_info_set(struct cpu_info *ci, const struct cpu_gen *g)
 {
 	ci->codename = g->codename;
 	ci->vendor = g->vendor;
-	ci->qemu = g->qemu;
+	ci->qemu = ci->client ? g->client_qemu : g->qemu;
+	ci->server_cores = ci->client ? "" : g->server_cores;
+	ci->server_tpc = g->server_tpc;
 }
 
 int cpu_lookup(const char *model, struct cpu_info *ci)
@@ -176,13 +189,19 @@ int cpu_lookup(const char *model, struct cpu_info *ci)
 		ci->cores = sku->cores;
 		ci->threads = sku->threads;
 		ci->sku = sku->pattern;
+		ci->client = sku->client;
 	}
 	ci->cores = cpu_named_cores(model) ? cpu_named_cores(model) : ci->cores;
 	/* The code name the mail gives is LKP's word; the SKU's is ours. */
 	g = named ? named : sku ? cpu_gen_find(sku->codename) : NULL;
 	if (g) {
 		cpu_info_set(ci, g);
-		if (named)
+		if (named && ci->client)
+			snprintf(
+				ci->source, sizeof(ci->source),
+				"the code name %s; a client part by the SKU pattern '%s'",
+				g->codename, sku->pattern);
+		else if (named)
 			snprintf(ci->source, sizeof(ci->source),
 				 "the code name %s", g->codename);
 		else
@@ -235,18 +254,30 @@ int cpu_lookup_fms(unsigned int family, unsigned int model, struct cpu_info *ci)
 	return -ENOENT;
 }
 
+/* @p starts with one of @names ("cpl,cpx") and a '-' or the end. */
+static int cpu_short_name_at(const char *p, const char *names)
+{
+	size_t n;
+
+	while (*names) {
+		n = strcspn(names, ",");
+		if (n && !strncmp(p, names, n) && (p[n] == '-' || !p[n]))
+			return 1;
+		names += n + (names[n] == ',');
+	}
+	return 0;
+}
+
 int cpu_lookup_host(const char *host, struct cpu_info *ci)
 {
 	const char *p = host;
-	size_t i, n;
+	size_t i;
 
 	memset(ci, 0, sizeof(*ci));
 	while ((p = strchr(p, '-'))) {
 		p++;
 		for (i = 0; i < NGENS; i++) {
-			n = strlen(cpu_gens[i].lkp);
-			if (n && !strncmp(p, cpu_gens[i].lkp, n) &&
-			    (p[n] == '-' || !p[n])) {
+			if (cpu_short_name_at(p, cpu_gens[i].lkp)) {
 				cpu_info_set(ci, &cpu_gens[i]);
 				snprintf(ci->source, sizeof(ci->source),
 					 "LKP's host name %.40s: %s", host,
@@ -254,6 +285,34 @@ int cpu_lookup_host(const char *host, struct cpu_info *ci)
 				return 0;
 			}
 		}
+	}
+	return -ENOENT;
+}
+
+/* @n in the list "4,6,8" */
+static int cpu_count_listed(const char *list, unsigned int n)
+{
+	return n && cpu_model_listed(list, n);
+}
+
+int cpu_cores_split(const struct cpu_info *ci, unsigned int per_socket,
+		    unsigned int *cores, unsigned int *tpc)
+{
+	unsigned int k = ci->server_tpc > 1 ? ci->server_tpc : 1;
+
+	if (!ci->server_cores || !ci->server_cores[0])
+		return -ENOENT;
+	/* With SMT first: a Xeon's 24 threads are 12 cores x 2, not 24. */
+	if (!(per_socket % k) &&
+	    cpu_count_listed(ci->server_cores, per_socket / k)) {
+		*cores = per_socket / k;
+		*tpc = k;
+		return 0;
+	}
+	if (k > 1 && cpu_count_listed(ci->server_cores, per_socket)) {
+		*cores = per_socket;
+		*tpc = 1;
+		return 0;
 	}
 	return -ENOENT;
 }

@@ -15,6 +15,10 @@ struct cpu_info {
 	const char *qemu; /* QEMU -cpu model */
 	unsigned int cores, threads; /* 0: not fixed by the SKU */
 	const char *sku; /* the SKU pattern that matched, or NULL */
+	int client; /* a desktop or laptop part (CPU_SKU_CLIENT) */
+	/* The generation's server parts: "4,6,...,28" cores, and SMT */
+	const char *server_cores;
+	unsigned int server_tpc;
 	char source[96]; /* what it was read from, for "guessed (...)" */
 };
 
@@ -29,6 +33,14 @@ int cpu_lookup_fms(unsigned int family, unsigned int model,
 		   struct cpu_info *ci);
 /* From an LKP host name: lkp-csl-2sp4 is a Cascade Lake. */
 int cpu_lookup_host(const char *host, struct cpu_info *ci);
+/*
+ * @per_socket threads of a socket as cores x threads per core, by the
+ * core counts of the generation's server parts: 0, or -ENOENT when
+ * none fits (or the generation has no server parts, or @ci is a
+ * client part).
+ */
+int cpu_cores_split(const struct cpu_info *ci, unsigned int per_socket,
+		    unsigned int *cores, unsigned int *tpc);
 /* For tests: the QEMU model of row @i of the table, NULL past the end. */
 const char *cpu_table_qemu_model(size_t i);
 

@@ -27,6 +27,8 @@ static const struct mount_entry mount_table[] = {
 	{ "devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, NULL, 1 },
 	{ "tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777", 1 },
 	{ "debugfs", "/sys/kernel/debug", "debugfs", 0, NULL, 1 },
+	/* Where LKP's boxes have it: stress-ng's uprobe stressor looks here. */
+	{ "tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL, 1 },
 };
 
 int mounts_setup(void)

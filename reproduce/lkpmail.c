@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "lkpmail.h"
+#include "proto/names.h"
 
 static int hexval(int c)
 {
@@ -46,6 +47,31 @@ static void lkpmail_qp_decode(char *s)
 		}
 	}
 	*out = '\0';
+}
+
+/*
+ * Every byte of the mail the terminal could take for a command (ESC,
+ * CR, C1, ...) written \xNN by names_escape(), the one rule for
+ * untrusted text, before anything is read from it: whatever the reader
+ * prints or writes into a job then is printable. Lines and tabs stay.
+ */
+static char *lkpmail_escape(const char *text)
+{
+	char *out = malloc(4 * strlen(text) + 1), *o = out, one[2] = { 0 };
+
+	if (!out)
+		return NULL;
+	for (; *text; text++) {
+		one[0] = *text;
+		if (*text == '\n' || *text == '\t') {
+			*o++ = *text;
+		} else {
+			names_escape(one, o, 5);
+			o += strlen(o);
+		}
+	}
+	*o = '\0';
+	return out;
 }
 
 /* Each line without its leading quote markers and blanks. */
@@ -488,21 +514,32 @@ static void lkpmail_base_read(const char *q, struct lkpmail *m)
  *   compiler/cpufreq_governor/kconfig/rootfs/tbox_group/test/testcase:
  *   gcc-6/performance/x86_64-rhel-7.2/debian-x86_64.cgz/lkp-ivb-d03/...
  */
+/*
+ * The header's line: "kconfig" in it, a '/', a ':' at its end. One pass
+ * over the lines: a mail of one long line full of "kconfig" took time
+ * quadratic in its length (12 s for 800 KB) looking back for each one's
+ * line start.
+ */
+static const char *lkpmail_header_line(const char *lines, const char **eolp)
+{
+	const char *bol, *eol;
+
+	for (bol = lines; (eol = strchr(bol, '\n')); bol = eol + 1)
+		if (eol > bol && eol[-1] == ':' &&
+		    memchr(bol, '/', eol - bol) &&
+		    memmem(bol, eol - bol, "kconfig", 7)) {
+			*eolp = eol;
+			return bol;
+		}
+	return NULL;
+}
+
 static void lkpmail_table_header_read(const char *lines, struct lkpmail *m)
 {
-	const char *p = strstr(lines, "kconfig");
-	const char *bol, *eol = NULL, *vals, *k, *v;
+	const char *p, *bol, *eol = NULL, *vals, *k, *v;
 
-	while (p) {
-		bol = p;
-		while (bol > lines && bol[-1] != '\n')
-			bol--;
-		eol = strchr(p, '\n');
-		if (eol && eol[-1] == ':' && memchr(bol, '/', eol - bol))
-			break;
-		p = strstr(p + 7, "kconfig");
-	}
-	if (!p)
+	bol = lkpmail_header_line(lines, &eol);
+	if (!bol)
 		return;
 	vals = eol + 1;
 	for (k = bol, v = vals; k < eol - 1 && *v && *v != '\n';) {
@@ -680,31 +717,66 @@ static void lkpmail_commands_read(const char *flat, struct lkpmail *m)
 
 /*
  * LKP's machine names say the socket count: lkp-csl-2sp4, lkp-ivb-2ep1,
- * lkp-csl-2ap3 (Cascade Lake-AP), lkp-hsw-4ex1.
+ * lkp-csl-2ap3 (Cascade Lake-AP), lkp-hsw-4ex1, lkp-cpx-4s1: a digit,
+ * a kind, a digit.
  */
-static void lkpmail_tbox_sockets(struct lkpmail *m)
+static unsigned int lkpmail_host_sockets(const char *host)
 {
-	static const char *const kinds[] = { "sp", "ep", "ap", "ex", NULL };
+	static const char *const kinds[] = { "sp", "ep", "ap", "ex", "s", NULL };
 	const char *const *k;
-	const char *p = m->tbox_group;
+	const char *p = host;
+	size_t n;
 
-	if (m->sockets)
-		return;
 	while ((p = strchr(p, '-'))) {
 		p++;
-		for (k = kinds; *k && isdigit((unsigned char)p[0]); k++)
-			if (!strncmp(p + 1, *k, 2)) {
-				m->sockets = p[0] - '0';
-				snprintf(m->sockets_src, sizeof(m->sockets_src),
-					 "LKP's host name %s", m->tbox_group);
-				return;
-			}
+		if (!isdigit((unsigned char)p[0]) || p[0] == '0')
+			continue;
+		for (k = kinds; *k; k++) {
+			n = strlen(*k);
+			if (!strncmp(p + 1, *k, n) &&
+			    isdigit((unsigned char)p[1 + n]))
+				return p[0] - '0';
+		}
 	}
+	return 0;
+}
+
+/*
+ * A mail without the compare table's header may still name its host
+ * (the table of other tests, a job.yaml, a reply): the first "lkp-"
+ * word with a socket count.
+ */
+static void lkpmail_host_find(const char *flat, struct lkpmail *m)
+{
+	const char *p = flat;
+	size_t n;
+
+	while (!m->tbox_group[0] && (p = strstr(p, "lkp-"))) {
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789-");
+		if ((p == flat || !isalnum((unsigned char)p[-1])) &&
+		    n < sizeof(m->tbox_group)) {
+			snprintf(m->tbox_group, sizeof(m->tbox_group), "%.*s",
+				 (int)n, p);
+			if (!lkpmail_host_sockets(m->tbox_group))
+				m->tbox_group[0] = '\0';
+		}
+		p += n ? n : 4;
+	}
+}
+
+static void lkpmail_tbox_sockets(struct lkpmail *m)
+{
+	if (m->sockets)
+		return;
+	m->sockets = lkpmail_host_sockets(m->tbox_group);
+	if (m->sockets)
+		snprintf(m->sockets_src, sizeof(m->sockets_src),
+			 "LKP's host name %s", m->tbox_group);
 }
 
 int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 {
-	char *copy = strdup(text), *lines = NULL, *flat = NULL;
+	char *copy = strdup(text), *lines = NULL, *flat = NULL, *safe;
 	int err = 0;
 
 	memset(m, 0, sizeof(*m));
@@ -712,6 +784,11 @@ int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 		return -ENOMEM;
 	if (strcasestr(copy, "Content-Transfer-Encoding: quoted-printable"))
 		lkpmail_qp_decode(copy);
+	safe = lkpmail_escape(copy);
+	free(copy);
+	copy = safe;
+	if (!copy)
+		return -ENOMEM;
 	lines = lkpmail_lines_unquote(copy);
 	flat = lkpmail_flatten(copy);
 	if (!lines || !flat) {
@@ -735,6 +812,7 @@ int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 		if (p)
 			word_get(p + 10, m->testcase, sizeof(m->testcase));
 	}
+	lkpmail_host_find(flat, m);
 	lkpmail_tbox_sockets(m);
 	err = lkpmail_lscpu_read(lines, m);
 	if (err)

@@ -114,6 +114,19 @@ static void repro_seconds(const char *v, char *buf, size_t size)
 		snprintf(buf, size, "%s", v);
 }
 
+/* LKP's counts with a word: "16d", "256fpd", "1x", "1024f", "32t" are numbers. */
+static const char *repro_count_word(const char *v, char *buf, size_t size)
+{
+	size_t n = strspn(v, "0123456789");
+
+	if (!n ||
+	    (strcmp(v + n, "d") && strcmp(v + n, "fpd") && strcmp(v + n, "x") &&
+	     strcmp(v + n, "f") && strcmp(v + n, "t")))
+		return v;
+	snprintf(buf, size, "%.*s", (int)n, v);
+	return buf;
+}
+
 /*
  * A value for our parameter @key: a number-valued parameter loses its
  * unit; nr_task's "100%" and words stay as they are.
@@ -122,7 +135,10 @@ static void repro_param_value(const char *key, const char *v, char *buf,
 			      size_t size)
 {
 	const struct param_spec *spec = param_spec_find(key);
+	char count[32];
 
+	/* "nr_task: 8t" is 8 tasks for every testcase, not only fsmark's. */
+	v = repro_count_word(v, count, sizeof(count));
 	if (spec && spec->kind == PARAM_UINT)
 		repro_seconds(v, buf, size);
 	else
@@ -296,7 +312,7 @@ static int repro_unixbench_params(const struct lkpmail *m, struct repro_job *j,
 	if (repro_param(m, "nr_task", &v))
 		return -ENOENT;
 	if (v) {
-		repro_set(j, "nr_task", v);
+		repro_set(j, "nr_task", repro_count_word(v, buf, sizeof(buf)));
 	} else if (m->copies) {
 		snprintf(buf, sizeof(buf), "%u", m->copies);
 		repro_set(j, "nr_task", buf);
@@ -468,6 +484,30 @@ static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
 }
 
 /*
+ * A netperf test's metrics are in one unit (benchmarks/netperf.c): Mbps
+ * for _STREAM and _MAERTS, transactions per second for _RR and _CRR;
+ * ThroughputRecv is UDP_STREAM's alone. A report whose metric the test
+ * does not give would boot both kernels to find nothing to compare.
+ */
+static int repro_netperf_metric_check(const struct lkpmail *m, const char *test)
+{
+	int stream = strstr(test, "_STREAM") || strstr(test, "_MAERTS");
+	const char *unit = stream ? "_Mbps" : "_tps";
+	const char *metric = m->metric;
+
+	if (strncmp(metric, "netperf.", 8) ||
+	    !strcmp(metric, "netperf.workload"))
+		return 0;
+	if (strstr(metric, unit) &&
+	    (!strstr(metric, "ThroughputRecv") || !strcmp(test, "UDP_STREAM")))
+		return 0;
+	fprintf(stderr,
+		"bootbench: the report's metric %s is not one netperf's %s gives (a _STREAM or _MAERTS test's are in Mbps, an _RR or _CRR test's in tps; ThroughputRecv is UDP_STREAM's alone): the job would boot both kernels and find no such metric; check the report's test: and its metric\n",
+		metric, test);
+	return -ENOENT;
+}
+
+/*
  * LKP's netperf: test, nr_threads, runtime, send_size, over loopback
  * (cluster: cs-localhost) on IPv4; we have no other link nor IPv6.
  */
@@ -484,6 +524,8 @@ static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
 			v ? v : "(none given)", spec->choices);
 		return -ENOENT;
 	}
+	if (repro_netperf_metric_check(m, v))
+		return -ENOENT;
 	repro_set(j, "test", "netperf");
 	repro_set(j, "netperf_test", v);
 	v = lkpmail_param_get(m, "ip");
@@ -575,7 +617,8 @@ static int repro_stressng_params(const struct lkpmail *m, struct repro_job *j)
 	repro_set(j, "stressor", v);
 	if (repro_param(m, "nr_threads", &v))
 		return -ENOENT;
-	repro_set(j, "nr_threads", v ? v : "100%");
+	repro_set(j, "nr_threads",
+		  v ? repro_count_word(v, buf, sizeof(buf)) : "100%");
 	if (!v)
 		repro_note("guessed",
 			   "nr_threads = 100%% (LKP's stress-ng jobs' value)");
@@ -590,10 +633,31 @@ static int repro_stressng_params(const struct lkpmail *m, struct repro_job *j)
 }
 
 /*
- * LKP's test_size, at most half the disk that stands for the report's
- * (virtio disks are 4 GiB unless sized): said when scaled.
+ * The disk that stands for the report's: a virtio disk of its size
+ * (4 GiB unless sized), or a RAM disk, which the run cuts to half the
+ * guest's memory in all (docs/disks.md): the report machine's memory,
+ * which the job's profile asks for, or bootbench's default 1 GiB.
  */
-static void repro_test_size(struct repro_job *j, const char *v)
+static unsigned long long repro_disk_size(const struct lkpmail *m,
+					  const char *spec,
+					  const struct disk_spec *d)
+{
+	unsigned long long mem =
+		m->mem_gb ? (unsigned long long)m->mem_gb << 30 : 1ULL << 30;
+	unsigned long long each = mem / 2 / d->count;
+
+	if (d->kind != DISK_BRD || d->size <= each)
+		return d->size;
+	repro_note(
+		"scaled",
+		"disk = %s: the run gives RAM disks of at most %llu MiB each (half of the guest's %llu MiB), not the report's %llu MiB",
+		spec, each >> 20, mem >> 20, d->size >> 20);
+	return each;
+}
+
+/* LKP's test_size, at most half the disk that stands for the report's. */
+static void repro_test_size(const struct lkpmail *m, struct repro_job *j,
+			    const char *v)
 {
 	unsigned long long want, cap = 2ULL << 30;
 	const char *disk = repro_get(j, "disk");
@@ -601,7 +665,7 @@ static void repro_test_size(struct repro_job *j, const char *v)
 	char buf[32];
 
 	if (disk && !disk_spec_parse(disk, &d, NULL, 0))
-		cap = d.size / 2;
+		cap = repro_disk_size(m, disk, &d) / 2;
 	if (param_size_parse(v, &want) || want <= cap) {
 		repro_set(j, "test_size", v);
 		return;
@@ -629,21 +693,8 @@ static int repro_fio_params(const struct lkpmail *m, struct repro_job *j)
 			return -ENOENT;
 	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
 		return -ENOENT;
-	repro_test_size(j, v ? v : "2G");
+	repro_test_size(m, j, v ? v : "2G");
 	return 0;
-}
-
-/* LKP's counts with a word: "16d", "256fpd", "1x", "1024f", "32t" are numbers. */
-static const char *repro_count_word(const char *v, char *buf, size_t size)
-{
-	size_t n = strspn(v, "0123456789");
-
-	if (!n ||
-	    (strcmp(v + n, "d") && strcmp(v + n, "fpd") && strcmp(v + n, "x") &&
-	     strcmp(v + n, "f") && strcmp(v + n, "t")))
-		return v;
-	snprintf(buf, size, "%.*s", (int)n, v);
-	return buf;
 }
 
 /* LKP's fsmark: its keys, iterations as fs_mark's loops. */
@@ -671,7 +722,7 @@ static int repro_fsmark_params(const struct lkpmail *m, struct repro_job *j)
 	}
 	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
 		return -ENOENT;
-	repro_test_size(j, v ? v : "2G");
+	repro_test_size(m, j, v ? v : "2G");
 	return 0;
 }
 
@@ -703,7 +754,7 @@ static int repro_sysbench_params(const struct lkpmail *m, struct repro_job *j)
 	}
 	if (repro_disk_map(m, j) || repro_param(m, "size", &v))
 		return -ENOENT;
-	repro_test_size(j, v ? v : "2G");
+	repro_test_size(m, j, v ? v : "2G");
 	return 0;
 }
 
@@ -941,6 +992,35 @@ static int repro_cpu_guess(const struct lkpmail *m, struct topology *t,
 	return 0;
 }
 
+/*
+ * Threads per core: the SKU's; else @n threads of @s sockets split by
+ * the core counts of the generation's server parts (boot/cpus.def).
+ */
+static unsigned int repro_smt_guess(const struct cpu_info *ci, unsigned int n,
+				    unsigned int s, unsigned int k)
+{
+	unsigned int cores, tpc;
+
+	if (k && !(n % (s * k))) {
+		if (k > 1)
+			repro_note(
+				"guessed",
+				"%u threads per core (from the SKU pattern '%s')",
+				k, ci->sku);
+		return k;
+	}
+	if (!(n % s) && !cpu_cores_split(ci, n / s, &cores, &tpc)) {
+		repro_note(
+			"guessed",
+			"%u cores x %u thread(s) per core a socket (%u threads a socket, split by the core counts of %s's server parts: %s)",
+			cores, tpc, n / s, ci->codename, ci->server_cores);
+		return tpc;
+	}
+	repro_note("guessed",
+		   "one thread per core (the report does not say SMT)");
+	return 1;
+}
+
 /* Sockets and threads per core: the mail's words, else what they imply. */
 static void repro_shape_guess(const struct lkpmail *m,
 			      const struct cpu_info *ci, unsigned int *sockets,
@@ -966,19 +1046,8 @@ static void repro_shape_guess(const struct lkpmail *m,
 			   "one socket (the report says no more of %u CPUs)",
 			   n);
 	}
-	if (k && !(n % (s * k))) {
-		if (k > 1)
-			repro_note(
-				"guessed",
-				"%u threads per core (from the SKU pattern '%s')",
-				k, ci->sku);
-	} else {
-		k = 1;
-		repro_note("guessed",
-			   "one thread per core (the report does not say SMT)");
-	}
 	*sockets = s;
-	*tpc = k;
+	*tpc = repro_smt_guess(ci, n, s, k);
 }
 
 /* NUMA nodes: job.yaml's nr_node, the table's numa rows, or the sockets. */

@@ -71,3 +71,35 @@ expect_bad "make with O holding a space" 2 "bootbench: O=\".*/o b\" is empty or 
 expect_bad "make clean with O holding a backtick" 2 "holds a space or a shell character (\`)" \
 	make -s --no-print-directory clean O="$T/o\`touch $T/o-pwned\`"
 check "bad input: the backtick in O ran nothing" test ! -e "$T/o-pwned"
+
+
+# The report reader on hostile mails (make reproduce; docs/reproduce.md).
+# A mail of 800 KB on one line full of "kconfig" took 17 s of CPU (the
+# table header's search was quadratic); it is read in one pass now.
+bi_mail=tests/fuzz/corpus/lkpmail
+{
+	printf 'kernel test robot noticed a -5.0%% regression of hackbench.throughput on: '
+	head -c 100000 /dev/zero | tr '\0' '\n' | sed 's/^/kconfig/' | tr '\n' ' '
+} >"$T/one-line.txt"
+bi_t0=$(date +%s)
+timeout 20 "$tool" reproduce "$T/one-line.txt" "$T/bi" >/dev/null 2>&1
+bi_rc=$? bi_s=$(($(date +%s) - bi_t0))
+check "bad input: a mail of $(($(wc -c <"$T/one-line.txt") / 1000)) KB on one line is read in under 5 s (${bi_s} s, exit $bi_rc)" \
+	test "$bi_rc" -ne 124 -a "$bi_s" -lt 5
+# Escape sequences in a mail's subject, commit subject, machine line and
+# values reach neither the terminal nor the job: names_escape()'s \xNN.
+bi_clean() {
+	! tr -d '\n' <"$T/bi.all" | LC_ALL=C grep -q '[[:cntrl:]]' &&
+		grep -qF 'x\x1b[2K\x0dbootbench: reproduce' "$T/bi.all" &&
+		grep -qF '\x1b]0;owned\x07Intel' "$T/bi.all"
+}
+sed 's/ipc: pipe.*/ipc: pipe/' "$bi_mail/escape-subject-machine.txt" >"$T/esc.txt"
+for bi_m in "$bi_mail/escape-subject-machine.txt" "$T/esc.txt"; do
+	rm -rf "$T/bi"
+	"$tool" reproduce "$bi_m" "$T/bi" >"$T/bi.out" 2>"$T/bi.err"
+	cat "$T/bi.out" "$T/bi.err" "$T"/bi/*/* 2>/dev/null >"$T/bi.all"
+	check "bad input: no control byte of $(basename "$bi_m") reaches the terminal or the job" \
+		bi_clean
+done
+check "bad input: ... and the clean copy's job is written, its comment escaped" \
+	grep -qF '# on test machine: 8 threads \x1b]0;owned\x07Intel' "$T/bi/esc/job"

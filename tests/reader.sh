@@ -130,6 +130,41 @@ check "reader: every guess says what it was guessed from" \
 	sh -c "grep -q '^bootbench: guessed: ' '$T/rd-all.err' &&
 		! grep '^bootbench: guessed: ' '$T/rd-all.err' | grep -v '(.*)'"
 
+# The held-out reading's cases, each on a public mail or a copy changed
+# in the one place the case is about.
+rd cpx "$rd_dir/fsmark-btrfs-queue-sysfs-13.6-cooperlake-4s.txt"
+check "reader: sockets from an LKP host name with 4s (lkp-cpx-4s1: 4, not 1 socket of 192 cores)" \
+	sh -c "grep -q \"guessed: 4 socket(s) (from LKP's host name lkp-cpx-4s1)\" '$T/rd/cpx.err' &&
+		grep -qx 'sockets = 4' '$T/rd/o/fsmark-btrfs-queue-sysfs-13.6-cooperlake-4s/machine.conf'"
+check "reader: a code name alone splits by its server parts' cores (Cooper Lake: 48 threads a socket are 24 x 2)" \
+	grep -q "guessed: 24 cores x 2 thread(s) per core a socket (48 threads a socket, split by the core counts of Cooper Lake's server parts" "$T/rd/cpx.err"
+grep -v 'fsyncBeforeClose/lkp-cpx-4s1' "$rd_dir/fsmark-btrfs-queue-sysfs-13.6-cooperlake-4s.txt" >"$T/skl4.txt"
+printf '\ntbox_group: lkp-skl-4sp1\n' >>"$T/skl4.txt"
+rd skl4 "$T/skl4.txt"
+check "reader: ... and a host name outside the compare table's header (a job.yaml's lkp-skl-4sp1)" \
+	grep -q "guessed: 4 socket(s) (from LKP's host name lkp-skl-4sp1)" "$T/rd/skl4.err"
+rd skl2 "$rd_dir/will-it-scale-page_fault2-folios_put-4.7-skylake-2s.txt"
+check "reader: 104 threads 2 sockets (Skylake) are 26 cores x 2, not 52 x 1" \
+	sh -c "grep -qx 'cores = 26' '$T/rd/o/will-it-scale-page_fault2-folios_put-4.7-skylake-2s/machine.conf' &&
+		grep -qx 'threads = 2' '$T/rd/o/will-it-scale-page_fault2-folios_put-4.7-skylake-2s/machine.conf'"
+rd i5 "$rd_dir/fio-basic-randread-max-sectors-59.4-i5-6500.txt"
+check "reader: fio-basic's nr_task: 8t is 8 (refused before: NR_TASK=8t is not valid)" \
+	sh -c "test \$(cat '$T/rd/i5.rc') -eq 0 && grep -qx 'nr_task = 8' '$T/rd/o/fio-basic-randread-max-sectors-59.4-i5-6500/job'"
+check "reader: a desktop part (i5-6500) takes the client model, Skylake-Client" \
+	grep -qx 'cpu = Skylake-Client' "$T/rd/o/fio-basic-randread-max-sectors-59.4-i5-6500/machine.conf"
+sed 's/with 128G memory/with 8G memory/' "$rd_dir/fsmark-btrfs-queue-sysfs-13.6-cooperlake-4s.txt" >"$T/brd.txt"
+rd brd "$T/brd.txt"
+check "reader: fsmark on a RAM disk the guest's memory cuts (8G: 4 GiB, not 32) scales test_size, said" \
+	sh -c "grep -qx 'test_size = 2048M' '$T/rd/o/brd/job' &&
+		grep -q 'scaled: disk = 1BRD_32G: the run gives RAM disks of at most 4096 MiB' '$T/rd/brd.err' &&
+		grep -q 'scaled: test_size = 2048M (the report.s 4G' '$T/rd/brd.err'"
+sed 's/netperf.Throughput_Mbps/netperf.Throughput_tps/g' "$rd_dir/netperf-udp_stream-defer-free-200.0-improvement.txt" >"$T/tps.txt"
+rm -rf "$T/rd/o/tps"
+rd tps "$T/tps.txt"
+check "reader: a metric the job's test does not give (Throughput_tps of UDP_STREAM) is refused before any boot, nothing written" \
+	sh -c "test \$(cat '$T/rd/tps.rc') -eq 2 && test ! -e '$T/rd/o/tps' &&
+		tail -n 1 '$T/rd/tps.err' | grep -q 'metric netperf.Throughput_tps is not one netperf.s UDP_STREAM gives'"
+
 # Under TCG a named CPU model loses what QEMU cannot emulate: job.json
 # lists it (one boot; the boot tier).
 printf 'name = reader-cpl\ncpu = Cooperlake\nsockets = 1\ncores = 2\nthreads = 1\nmem = 512M\n' >"$T/cpl.conf"

@@ -41,6 +41,7 @@ static int qemu_has(const char *list, const char *model)
 int main(int argc, char **argv)
 {
 	struct cpu_info ci;
+	unsigned int cores, tpc;
 	const char *help;
 	char *list;
 	size_t i;
@@ -73,8 +74,8 @@ int main(int argc, char **argv)
 	CHECK("cpu table: E7-8890 v4",
 	      is("Intel(R) Xeon(R) CPU E7-8890 v4 @ 2.20GHz", "Broadwell", 24,
 		 2));
-	CHECK("cpu table: E3-1225 v5 has no SMT",
-	      is("Intel(R) Xeon(R) CPU E3-1225 v5 @ 3.30GHz", "Skylake-Server",
+	CHECK("cpu table: E3-1225 v5 has no SMT, and no AVX-512 (a client die)",
+	      is("Intel(R) Xeon(R) CPU E3-1225 v5 @ 3.30GHz", "Skylake-Client",
 		 4, 1));
 	CHECK("cpu table: Xeon D-1541",
 	      is("Intel(R) Xeon(R) CPU D-1541 @ 2.10GHz", "Broadwell", 8, 2));
@@ -126,6 +127,34 @@ int main(int argc, char **argv)
 		      !strcmp(ci.codename, "Sapphire Rapids"));
 	CHECK("cpu table: a host name without a generation",
 	      cpu_lookup_host("lkp-xyz-2sp1", &ci) == -ENOENT);
+	CHECK("cpu table: a desktop Skylake (i5-6500) is Skylake-Client",
+	      is("Intel(R) Core(TM) i5-6500 CPU @ 3.20GHz (Skylake)",
+		 "Skylake-Client", 0, 0) &&
+		      !cpu_lookup(
+			      "Intel(R) Core(TM) i5-6500 CPU @ 3.20GHz (Skylake)",
+			      &ci) &&
+		      ci.client);
+	CHECK("cpu table: lkp-cpx-4s1 is a Cooper Lake (LKP's cpx)",
+	      !cpu_lookup_host("lkp-cpx-4s1", &ci) &&
+		      !strcmp(ci.codename, "Cooper Lake"));
+	CHECK("cpu table: 52 threads a Skylake socket are 26 cores x 2",
+	      !cpu_lookup("(Skylake)", &ci) &&
+		      !cpu_cores_split(&ci, 52, &cores, &tpc) && cores == 26 &&
+		      tpc == 2);
+	CHECK("cpu table: 24 threads a Skylake socket are 12 x 2, not 24 x 1",
+	      !cpu_lookup("(Skylake)", &ci) &&
+		      !cpu_cores_split(&ci, 24, &cores, &tpc) && cores == 12 &&
+		      tpc == 2);
+	CHECK("cpu table: 144 threads a Sierra Forest socket are 144 cores",
+	      !cpu_lookup("(Sierra Forest)", &ci) &&
+		      !cpu_cores_split(&ci, 144, &cores, &tpc) &&
+		      cores == 144 && tpc == 1);
+	CHECK("cpu table: 58 threads a Skylake socket split into no part's cores",
+	      !cpu_lookup("(Skylake)", &ci) &&
+		      cpu_cores_split(&ci, 58, &cores, &tpc) == -ENOENT);
+	CHECK("cpu table: a client part is never split by the server counts",
+	      !cpu_lookup("Intel(R) Core(TM) i5-6500 CPU (Skylake)", &ci) &&
+		      cpu_cores_split(&ci, 8, &cores, &tpc) == -ENOENT);
 	help = argc > 1 ? argv[1] : getenv("CPU_HELP");
 	if (help && *help) {
 		list = file_read_all(help, NULL);
