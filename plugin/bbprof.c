@@ -4,8 +4,9 @@
  * translated block, inside the windows the guest marks (docs/profile.md).
  *
  * Each block (start address, instruction count) gets one counter of its
- * executions: an inline add where the API has one (API 1: a plain u64;
- * API 2 and later: a per-vCPU scoreboard, summed). The guest opens and
+ * executions: with one vCPU an inline add (API 1: a plain u64; API 2 and
+ * later: a per-vCPU scoreboard, summed), with more an atomic add in a
+ * call per block execution, without a vCPU split. The guest opens and
  * closes the window with two marker NOPs (proto/profile.h); at each
  * marker every block's count is read, so the window's executions are the
  * differences. At exit the kernel blocks with executions in a window are
@@ -35,10 +36,9 @@ struct bbprof_block {
 	uint64_t vaddr;
 	uint64_t ninsns;
 #ifdef BBPROF_SCOREBOARD
-	struct qemu_plugin_scoreboard *score;
-#else
-	uint64_t count; /* the inline add's target: never moves */
+	struct qemu_plugin_scoreboard *score; /* inline: per vCPU */
 #endif
+	uint64_t count; /* API 1's inline target, or the callbacks' */
 	uint64_t base; /* the count when the window opened */
 	uint64_t window; /* executions inside closed windows */
 	struct bbprof_block *next; /* hash chain */
@@ -56,16 +56,18 @@ static pthread_mutex_t bbprof_lock = PTHREAD_MUTEX_INITIALIZER;
 static int bbprof_open;
 static unsigned int bbprof_windows;
 static char *bbprof_out;
+/* Inline counters with one vCPU; with more, a call per block (below). */
+static int bbprof_inline;
 
 static uint64_t bbprof_count(const struct bbprof_block *b)
 {
 #ifdef BBPROF_SCOREBOARD
 	qemu_plugin_u64 e = { b->score, 0 };
 
-	return qemu_plugin_u64_sum(e);
-#else
-	return b->count;
+	if (b->score)
+		return qemu_plugin_u64_sum(e);
 #endif
+	return __atomic_load_n(&b->count, __ATOMIC_RELAXED);
 }
 
 static unsigned int bbprof_hash_of(uint64_t vaddr, uint64_t ninsns)
@@ -103,7 +105,8 @@ static struct bbprof_block *bbprof_block_get(uint64_t vaddr, uint64_t ninsns)
 	b->vaddr = vaddr;
 	b->ninsns = ninsns;
 #ifdef BBPROF_SCOREBOARD
-	b->score = qemu_plugin_scoreboard_new(sizeof(uint64_t));
+	if (bbprof_inline)
+		b->score = qemu_plugin_scoreboard_new(sizeof(uint64_t));
 #endif
 	/* A block first seen inside the window starts it at zero. */
 	b->next = bbprof_hash[h];
@@ -158,6 +161,38 @@ static int bbprof_insn_marker(struct qemu_plugin_insn *insn)
 	return magic == PROFILE_MARK_CLOSE ? 2 : 0;
 }
 
+/* A block's execution, counted by a call (atomic: vCPUs may run at once). */
+static void bbprof_exec(unsigned int vcpu_index, void *udata)
+{
+	struct bbprof_block *b = udata;
+
+	(void)vcpu_index;
+	__atomic_fetch_add(&b->count, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * With one vCPU an inline add; with more, a call: API 1's inline add is
+ * not atomic under multi-threaded TCG, and QEMU 10's per-vCPU inline
+ * adds crashed an SMP guest under icount here (docs/profile.md).
+ */
+static void bbprof_count_register(struct qemu_plugin_tb *tb,
+				  struct bbprof_block *b)
+{
+	if (!bbprof_inline) {
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, bbprof_exec,
+						     QEMU_PLUGIN_CB_NO_REGS, b);
+		return;
+	}
+#ifdef BBPROF_SCOREBOARD
+	qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+		tb, QEMU_PLUGIN_INLINE_ADD_U64,
+		(qemu_plugin_u64){ b->score, 0 }, 1);
+#else
+	qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
+						 &b->count, 1);
+#endif
+}
+
 static void bbprof_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb), i;
@@ -169,14 +204,7 @@ static void bbprof_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	pthread_mutex_unlock(&bbprof_lock);
 	if (!b)
 		return;
-#ifdef BBPROF_SCOREBOARD
-	qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
-		tb, QEMU_PLUGIN_INLINE_ADD_U64,
-		(qemu_plugin_u64){ b->score, 0 }, 1);
-#else
-	qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
-						 &b->count, 1);
-#endif
+	bbprof_count_register(tb, b);
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		int m = bbprof_insn_marker(insn);
@@ -202,8 +230,9 @@ static void bbprof_exit(qemu_plugin_id_t id, void *udata)
 	f = fopen(bbprof_out, "w");
 	if (!f)
 		return;
-	fprintf(f, "# bootbench-profile 1 api %d windows %u\n",
-		QEMU_PLUGIN_VERSION, bbprof_windows);
+	fprintf(f, "# bootbench-profile 1 api %d windows %u counting %s\n",
+		QEMU_PLUGIN_VERSION, bbprof_windows,
+		bbprof_inline ? "inline" : "callback");
 	for (i = 0; i < bbprof_nall; i++) {
 		const struct bbprof_block *b = bbprof_all[i];
 
@@ -225,7 +254,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 {
 	int i;
 
-	(void)info;
+	bbprof_inline = !info->system_emulation || info->system.max_vcpus == 1;
 	for (i = 0; i < argc; i++)
 		if (!strncmp(argv[i], "out=", 4))
 			bbprof_out = strdup(argv[i] + 4);
