@@ -65,6 +65,7 @@ area compare-boot test
 area reproduce test
 area reader test
 area deterministic-boot test
+area profile test
 area fault test
 area topology test
 area ci-check test
