@@ -17,8 +17,6 @@
 #include "proto/json_parse.h"
 
 #define PROFILE_ROWS 15
-/* Functions above this share of the instructions make the spread line. */
-#define PROFILE_SPREAD_SHARE 0.1
 
 struct prof_fn {
 	char *name;
@@ -158,19 +156,19 @@ static void prof_line_print(FILE *f, const char *name, double b, double n)
 }
 
 /*
- * The largest relative change among the functions above
- * PROFILE_SPREAD_SHARE percent of the base's instructions: an A/A pair's
- * is the profile's own noise (docs/profile.md).
+ * The largest relative change among the functions above @share percent
+ * of the base's instructions: an A/A pair's is the profile's own noise
+ * (docs/profile.md).
  */
 static void prof_spread_print(const struct prof_delta *d, size_t k,
-			      double total, FILE *f)
+			      double total, double share, FILE *f)
 {
 	const char *worst = "-";
 	double max = 0, rel;
 	size_t i, n = 0;
 
 	for (i = 0; i < k; i++) {
-		if (d[i].base <= total * PROFILE_SPREAD_SHARE / 100)
+		if (d[i].base <= total * share / 100)
 			continue;
 		n++;
 		rel = fabs(d[i].new - d[i].base) / d[i].base * 100;
@@ -180,8 +178,8 @@ static void prof_spread_print(const struct prof_delta *d, size_t k,
 		}
 	}
 	fprintf(f,
-		"  functions above %.1f%% of the instructions: %zu, the largest change %.4f%% (%s)\n",
-		PROFILE_SPREAD_SHARE, n, max, worst);
+		"  functions above %g%% of the instructions: %zu, the largest change %.4f%% (%s)\n",
+		share, n, max, worst);
 }
 
 /* Every function of either side, busiest change first. */
@@ -211,7 +209,8 @@ static int prof_diff_print(const struct prof_side *b, const struct prof_side *n,
 	for (i = 0; i < k && i < PROFILE_ROWS; i++)
 		if (d[i].new != d[i].base)
 			prof_line_print(f, d[i].name, d[i].base, d[i].new);
-	prof_spread_print(d, k, b->total / b->runs, f);
+	prof_spread_print(d, k, b->total / b->runs, 1, f);
+	prof_spread_print(d, k, b->total / b->runs, 0.1, f);
 	free(d);
 	return 0;
 }

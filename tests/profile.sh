@@ -53,19 +53,18 @@ check "profile: stats.json has the path length ($pf_pl instructions a loop) and 
 check "profile: profile.json names the kernel's functions from the guest's kallsyms, and user space" \
 	sh -c "grep -q '\"name\":\"do_syscall_64\"' '$A/0/profile.json' && grep -q '\"user\":{\"name\":\"user\"' '$A/0/profile.json'"
 
-# compare's list: the total row, and the functions above 1% of the
-# instructions (the loop's own path) within 0.01%; the timer tick's
-# functions move more (docs/profile.md: the spread).
+# compare's list (the compare area builds the tool; T=profile alone too).
+[ -x "$T/bootbench-compare" ] || build bootbench-compare report/*.c proto/*.c lib/*.c
+# A/A: the total per operation within syscall's noise floor (0.1%), the
+# functions above 1% of the instructions (the loop's own path) within
+# 0.01%. Those between 0.1% and 1% (the RNG's mixing, the timer tick, the
+# scheduler: work driven by interrupts) moved by up to 10% under load,
+# and are only shown (docs/profile.md: how exact).
 "$T/bootbench-compare" --no-plot "$A" "$A2" >"$T/prof-aa.out" 2>&1
-check "profile: A/A: compare's profile list: the total within 0.01%, every listed function above 1% within 0.01%" \
-	sh -c "grep -q '^profile (PROFILE=1): instructions per operation' '$T/prof-aa.out' &&
-		awk '/^  \\(total\\)/ { t = \$2 } /^  function/ { on = 1; next } on && NF >= 5 && \$(NF-3) + 0 > 0 {
-			d = \$NF; sub(/%/, \"\", d); d += 0; if (d < 0) d = -d
-			if (\$(NF-3) > t / 100 && d > 0.01) bad = 1; n++ }
-			END { exit !(n > 0 && t > 0 && !bad) }' '$T/prof-aa.out'"
-pf_spread=$(sed -n 's/.*the largest change \([0-9.]*\)%.*/\1/p' "$T/prof-aa.out")
-check "profile: A/A: every function above 0.1% within 1% (largest: $pf_spread%)" \
-	sh -c "awk -v s='$pf_spread' 'BEGIN { exit !(s != \"\" && s < 1) }'"
+pf_total=$(awk '/^  \(total\)/ { sub(/%/, "", $NF); print $NF + 0; exit }' "$T/prof-aa.out")
+pf_1=$(sed -n 's/.*above 1% of the instructions: [0-9]*, the largest change \([0-9.]*\)%.*/\1/p' "$T/prof-aa.out")
+check "profile: A/A: the path length within 0.1% ($pf_total%), every function above 1% of the instructions within 0.01% (largest $pf_1%)" \
+	sh -c "awk -v t='$pf_total' -v a='$pf_1' 'BEGIN { if (t < 0) t = -t; exit !(t != \"\" && a != \"\" && t <= 0.1 && a <= 0.01) }'"
 "$T/bootbench-compare" --no-plot "$A" "$AB" >"$T/prof-ab.out" 2>&1
 pf_first=$(awk '/^  \(kernel\)/ { getline; print $1; exit }' "$T/prof-ab.out")
 check "profile: A/B audit=1: the audit path's function changed most ($pf_first)" \
