@@ -156,9 +156,9 @@ static void prof_line_print(FILE *f, const char *name, double b, double n)
 }
 
 /*
- * The largest relative change among the functions above @share percent
- * of the base's instructions: an A/A pair's is the profile's own noise
- * (docs/profile.md).
+ * The largest relative change among the kernel's functions above @share
+ * percent of the base's instructions: an A/A pair's is the profile's own
+ * noise (docs/profile.md).
  */
 static void prof_spread_print(const struct prof_delta *d, size_t k,
 			      double total, double share, FILE *f)
@@ -168,7 +168,9 @@ static void prof_spread_print(const struct prof_delta *d, size_t k,
 	size_t i, n = 0;
 
 	for (i = 0; i < k; i++) {
-		if (d[i].base <= total * share / 100)
+		/* user is every process's user space, the init's too */
+		if (d[i].base <= total * share / 100 ||
+		    !strcmp(d[i].name, "user"))
 			continue;
 		n++;
 		rel = fabs(d[i].new - d[i].base) / d[i].base * 100;
