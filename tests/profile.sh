@@ -57,14 +57,14 @@ check "profile: profile.json names the kernel's functions from the guest's kalls
 [ -x "$T/bootbench-compare" ] || build bootbench-compare report/*.c proto/*.c lib/*.c
 # A/A: the total per operation within syscall's noise floor (0.1%), the
 # functions above 1% of the instructions (the loop's own path) within
-# 0.01%. Those between 0.1% and 1% (the RNG's mixing, the timer tick, the
+# 0.02% (measured 0.002-0.008%). Those between 0.1% and 1% (the RNG's mixing, the timer tick, the
 # scheduler: work driven by interrupts) moved by up to 10% under load,
 # and are only shown (docs/profile.md: how exact).
 "$T/bootbench-compare" --no-plot "$A" "$A2" >"$T/prof-aa.out" 2>&1
 pf_total=$(awk '/^  \(total\)/ { sub(/%/, "", $NF); print $NF + 0; exit }' "$T/prof-aa.out")
 pf_1=$(sed -n 's/.*above 1% of the instructions: [0-9]*, the largest change \([0-9.]*\)%.*/\1/p' "$T/prof-aa.out")
-check "profile: A/A: the path length within 0.1% ($pf_total%), every function above 1% of the instructions within 0.01% (largest $pf_1%)" \
-	sh -c "awk -v t='$pf_total' -v a='$pf_1' 'BEGIN { if (t < 0) t = -t; exit !(t != \"\" && a != \"\" && t <= 0.1 && a <= 0.01) }'"
+check "profile: A/A: the path length within 0.1% ($pf_total%), every function above 1% of the instructions within 0.02% (largest $pf_1%)" \
+	sh -c "awk -v t='$pf_total' -v a='$pf_1' 'BEGIN { if (t < 0) t = -t; exit !(t != \"\" && a != \"\" && t <= 0.1 && a <= 0.02) }'"
 "$T/bootbench-compare" --no-plot "$A" "$AB" >"$T/prof-ab.out" 2>&1
 pf_first=$(awk '/^  \(kernel\)/ { getline; print $1; exit }' "$T/prof-ab.out")
 check "profile: A/B audit=1: the audit path's function changed most ($pf_first)" \
