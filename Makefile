@@ -58,6 +58,8 @@ BASE_CMDLINE ?=
 NEW_CMDLINE ?=
 ## DRY: 1: make reproduce prints the job and the machine only
 DRY ?=
+## PROFILE: 1: count instructions per kernel function with a QEMU plugin (run, ab, reproduce; docs/profile.md)
+PROFILE ?=
 ## T: make test/check: only these areas of tests/run.sh, or test i of one: T=cpio,native or T=cpio.3 (AREA= too)
 T ?=
 ## V: 1 prints every command
@@ -187,7 +189,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
+.PHONY: all plugin run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -308,11 +310,20 @@ qemu-backports:
 image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 	$(AT)plan=$$($(BOOTBENCH) run --image-plan $(RUN_SEL)) && PLAN="$$plan" $(IMAGE_SH)
 
+# PROFILE=1: the plugin built for QEMU; a failure is said in one line
+# and the run goes on without the profile (docs/profile.md).
+PLUGIN_BUILD = plugin/build.sh $(call sq,$(QEMU)) $(B)/plugin
+
+## plugin: build the profile plugin (PROFILE=1) against QEMU's own qemu-plugin.h
+plugin:
+	$(AT)$(PLUGIN_BUILD) >/dev/null
+
 ## run: boot KERNEL, run TEST, write RESULTS/<test>/<params>/<release>/<N>
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)plan=$$($(BOOTBENCH) run --image-plan $(RUN_SEL)) && img=$$(PLAN="$$plan" $(IMAGE_SH)) && \
-	$(BOOTBENCH) run --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
+	$(AT)$(if $(filter 1,$(PROFILE)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);) \
+	plan=$$($(BOOTBENCH) run --image-plan $(RUN_SEL)) && img=$$(PLAN="$$plan" $(IMAGE_SH)) && \
+	$(BOOTBENCH) run $(if $(filter 1,$(PROFILE)),$${plugin:+--profile "$$plugin"}) --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
 		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) \
 		$(if $(DISK_DIR),,--disk-dir "$(B)/disks") $(if $(filter 1,$(KEEP_DISK)),--keep-disk) $(RUN_EXTRA)
 

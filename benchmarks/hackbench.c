@@ -65,6 +65,9 @@ static int hackbench_run(int argc, char **argv)
 		       hackbench_throughput(tasks, c.loops, sum / passes));
 	harness_metric("hackbench.throughput_worst",
 		       hackbench_throughput(tasks, c.loops, max));
+	/* Messages sent, every pass: PROFILE=1's operations. */
+	harness_metric("hackbench.ops",
+		       (double)passes * c.groups * c.fds * c.fds * c.loops);
 	harness_metric("hackbench.time_min", min);
 	harness_metric("hackbench.time_avg", sum / passes);
 	harness_metric("hackbench.time_max", max);

@@ -328,6 +328,15 @@ static int harness_pass_run(const struct harness_opts *o,
 	return err;
 }
 
+static double harness_ops_sum(const struct unixbench_pass *p, unsigned int n)
+{
+	double sum = 0;
+
+	while (n--)
+		sum += p[n].count;
+	return sum;
+}
+
 int main(int argc, char **argv)
 {
 	struct harness_opts o;
@@ -382,6 +391,9 @@ int main(int argc, char **argv)
 	printf("metric unixbench.workload %.6f\n",
 	       passes[0].timebase ? score * mean_time / passes[0].timebase :
 				    score * mean_time);
+	/* Every pass's loops, kept or not: PROFILE=1's operations. */
+	printf("metric unixbench.ops %.0f\n",
+	       harness_ops_sum(passes, o.passes));
 	printf("metric unixbench.copies %u\n", o.copies);
 	printf("metric unixbench.passes %u\n", kept);
 	free(passes);

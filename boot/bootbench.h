@@ -54,6 +54,7 @@ struct run_opts {
 	struct topology topo;
 	enum qemu_accel accel;
 	int deterministic; /* TIMING=deterministic: icount, no host clock */
+	const char *profile; /* PROFILE=1: the plugin (docs/profile.md) */
 	/* QUICK=1 or FIT=1: the most vCPUs, 0 for no limit */
 	unsigned int quick_cpus;
 	int fit_refused; /* FIT=0 said: the full shape, however slow */

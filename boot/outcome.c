@@ -301,6 +301,10 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	}
 	json_key_write(&j, "qemu_version");
 	json_string_write(&j, o->qemu_version.text);
+	if (o->profile) {
+		json_key_write(&j, "profile");
+		json_bool_write(&j, 1);
+	}
 	/* The Debian benchmarks' packages, "stress-ng 0.15.06-2, ...". */
 	if (!debian_packages_read(o->initrd, pkgs, sizeof(pkgs)) && *pkgs) {
 		json_key_write(&j, "packages");

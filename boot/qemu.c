@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "proto/profile.h"
 #include "proto/proto.h"
 #include "qemu.h"
 
@@ -149,6 +150,19 @@ static void qemu_disks_add(const struct disk_host *d, struct strv *a)
 	}
 }
 
+/* PROFILE=1: the plugin, and the port the guest's kallsyms come in on. */
+static void qemu_profile_add(const struct qemu_conf *c, struct strv *a)
+{
+	strv_add(a, "-plugin");
+	strv_add(a, c->plugin_arg);
+	strv_add(a, "-chardev");
+	strv_addf(a, "file,id=ksyms,path=%s", c->kallsyms_path);
+	strv_add(a, "-device");
+	strv_add(
+		a,
+		"virtserialport,bus=vser.0,chardev=ksyms,name=" PROFILE_PORT_NAME);
+}
+
 /* The kernel, its console and the results port. */
 static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
 {
@@ -182,6 +196,8 @@ static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
 		 "virtserialport,bus=vser.0,chardev=res,name=" PROTO_PORT_NAME);
 	if (c->disk)
 		qemu_disks_add(c->disk, a);
+	if (c->plugin_arg)
+		qemu_profile_add(c, a);
 }
 
 int qemu_args_build(const struct qemu_conf *c, struct strv *a)

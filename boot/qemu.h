@@ -32,6 +32,8 @@ struct qemu_conf {
 	 */
 	int lava;
 	const struct disk_host *disk; /* scratch disks, or NULL */
+	/* PROFILE=1: -plugin's argument and the kallsyms port's file */
+	const char *plugin_arg, *kallsyms_path;
 };
 
 /* TIMING=deterministic's default: docs/deterministic.md. */

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "bootbench.h"
 #include "imageplan.h"
+#include "profile.h"
 #include "proto/names.h"
 #include "proto/proto.h"
 
@@ -203,6 +204,39 @@ static void run_session_settle(struct session *s, FILE *raw)
 		s->verdict = VERDICT_INFRA;
 }
 
+/* PROFILE=1: the plugin's file and the kallsyms port's, in this run's directory. */
+static void run_profile_paths(const struct run_opts *o, struct session_conf *sc,
+			      const struct rundir *rd)
+{
+	static char arg[4500], ksyms[4300];
+
+	if (!o->profile)
+		return;
+	snprintf(arg, sizeof(arg), "%s,out=%s/" PROFILE_RAW_FILE, o->profile,
+		 rd->tmp);
+	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
+	sc->qemu.plugin_arg = arg;
+	sc->qemu.kallsyms_path = ksyms;
+}
+
+/* The counts made profile.json and metrics; the run is kept whatever. */
+static void run_profile_process(const struct run_opts *o,
+				const struct rundir *rd, struct session *s)
+{
+	int err;
+
+	if (!o->profile)
+		return;
+	err = profile_process(rd, &s->stream);
+	if (err == -ENODATA)
+		fprintf(stderr,
+			"bootbench: PROFILE: no iteration ran inside the profile window: no profile.json (the results are kept)\n");
+	else if (err)
+		fprintf(stderr,
+			"bootbench: PROFILE: the plugin's counts: %s: no profile.json (the results are kept)\n",
+			strerror(-err));
+}
+
 /* One boot of the job: a run directory, committed whatever happened. */
 static int run_boot(struct run_opts *o, struct session_conf *sc,
 		    const char *release, const char *params, const char *why,
@@ -233,9 +267,11 @@ static int run_boot(struct run_opts *o, struct session_conf *sc,
 		      o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG",
 		      o->deterministic ? ", deterministic (icount)" : "");
 	progress_boot_start(o->test);
+	run_profile_paths(o, sc, &rd);
 	session_run(sc, &s, raw, &ev);
 	disk_files_remove(&o->disk);
 	run_session_settle(&s, raw);
+	run_profile_process(o, &rd, &s);
 	if (run_dir_write(&rd, o, release, why, &s, cmdline)) {
 		s.verdict = VERDICT_INFRA;
 		goto out;
@@ -370,6 +406,9 @@ static int run_cmdline_build(const struct run_opts *o, char **out)
 	if (words[0])
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
 			 " %s", words);
+	if (o->profile)
+		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
+			 " " PROTO_JOB_PREFIX "profile=1");
 	if (o->cmdline && *o->cmdline)
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
 			 " %s", o->cmdline);
@@ -413,6 +452,30 @@ static int run_conf_fill(const struct run_opts *o, struct session_conf *sc,
 	return 0;
 }
 
+/*
+ * PROFILE=1 needs TCG and a plugin this QEMU loads. Without them the run
+ * goes on, unprofiled, after one line that says the fix.
+ */
+static void run_profile_check(struct run_opts *o)
+{
+	char why[512];
+
+	if (!o->profile || o->lava_dir)
+		return;
+	if (o->accel == QEMU_ACCEL_KVM) {
+		fprintf(stderr,
+			"bootbench: PROFILE=1 counts instructions under TCG and this run uses KVM: say ACCEL=tcg (or TIMING=deterministic); running without the profile\n");
+		o->profile = NULL;
+		return;
+	}
+	if (profile_plugin_probe(o->qemu, o->profile, why, sizeof(why))) {
+		fprintf(stderr,
+			"bootbench: %s does not load the profile plugin %s (%s): build it against this QEMU's header (make run PROFILE=1 QEMU=%s); running without the profile\n",
+			o->qemu, o->profile, why, o->qemu);
+		o->profile = NULL;
+	}
+}
+
 int cmd_run(struct run_opts *o)
 {
 	struct session_conf sc = { 0 };
@@ -439,6 +502,7 @@ int cmd_run(struct run_opts *o)
 	o->accel = qemu_accel_pick(o->accel, &why);
 	if (o->deterministic)
 		why = "TIMING=deterministic counts instructions under TCG";
+	run_profile_check(o);
 	err = run_cmdline_build(o, &cmdline);
 	if (!err)
 		err = run_conf_fill(o, &sc, cmdline);

@@ -17,6 +17,7 @@ struct job {
 	unsigned int heartbeat; /* seconds between heartbeats */
 	unsigned int monitors; /* read the LKP monitors around iterations */
 	unsigned int console_lava; /* console_results=lava: docs/lava.md */
+	unsigned int profile; /* profile=1: docs/profile.md */
 	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
 	int nargs;
 	/* The scratch disk (init/disks.c): disk=, fs=, md=, fs2= as given. */
@@ -53,6 +54,11 @@ struct port {
 int port_open_by_name(struct port *p, const char *name, unsigned int wait_ms);
 int port_write_all(struct port *p, const char *buf, size_t len);
 void port_close(struct port *p);
+
+/* profile.c: the profile window's markers and the kernel's symbols */
+void profile_kallsyms_send(const struct job *job);
+void profile_window_open(const struct job *job);
+void profile_window_close(const struct job *job);
 
 /* job.c */
 int job_parse(struct job *job, const char *cmdline);

@@ -227,6 +227,7 @@ int main(void)
 	    nfs_prepare(&job, why, sizeof(why)))
 		init_fatal("disk", "%s", why);
 	init_sctp_load(&job);
+	profile_kallsyms_send(&job);
 	modules_release();
 	/* The benchmarks write under TMPDIR (benchmarks/harness.h). */
 	setenv("TMPDIR", job.workdir, 1);

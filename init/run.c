@@ -387,8 +387,10 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 		monitors_counters_read(&perf, &before);
 	}
 	start = run_now();
+	profile_window_open(job);
 	err = run_child_start(job, test, &fd, &pid);
 	if (err) {
+		profile_window_close(job);
 		snprintf(why, sizeof(why), "cannot start " BENCH_DIR "/%s: %s",
 			 test, strerror(-err));
 		return run_sample_send(&st, iter, "failed", 127, why);
@@ -398,6 +400,7 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 	kill(-pid, SIGKILL);
 	run_output_drain(&st, fd);
 	run_reap_all();
+	profile_window_close(job);
 	run_rusage_metrics(&st, &ru, run_now() - start);
 	if (job->monitors) {
 		monitors_counters_read(&perf, &after);

@@ -402,6 +402,7 @@ static int cmp_output(struct cmp *c, const struct cmp_cli *cli)
 			if (cmp_row_plotted(c, &c->rows[k]))
 				cmp_plot_print(c, &c->rows[k], stdout);
 		cmp_summary_print(c, stdout);
+		err = cmp_profile_print(c, stdout);
 	}
 	if (!err && cli->svg)
 		err = cmp_svgs_write(c, cli->svg);

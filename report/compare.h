@@ -136,6 +136,8 @@ void cmp_plot_print(const struct cmp *c, const struct cmp_row *r, FILE *f);
 int cmp_svg_write(const struct cmp *c, const struct cmp_row *r,
 		  const char *path);
 int cmp_json_write(const struct cmp *c, FILE *f);
+/* PROFILE=1 runs on both sides: the functions that changed most (report/profile.c). */
+int cmp_profile_print(const struct cmp *c, FILE *f);
 
 /*
  * --expect PCT: the verdict line of a reproduction (report/expect.c);

@@ -29,6 +29,8 @@ golden golden.json 1 --json base new
 # TIMING=deterministic: one run each, pti=on against the same kernel.
 golden golden-det.txt 1 det-base det-new
 golden golden-det-same.txt 0 det-base det-same
+# PROFILE=1 on both sides: the functions that changed most, after the verdict.
+golden golden-det-profile.txt 1 --no-plot det-prof-base det-prof-new
 # Each path to a verdict (docs/compare.md): 3+3 runs, the new side
 # constant and 20% lower, cannot decide; nor can it reproduce.
 golden golden-undecidable.txt 3 --no-plot base3 new3-const

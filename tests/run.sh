@@ -68,6 +68,7 @@ area reproduce test
 area e2e test
 area reader test
 area deterministic-boot test
+area profile test
 area fault test
 area topology test
 area ci-check test

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_PROFILE_HOST_H
+#define BOOTBENCH_PROFILE_HOST_H
+
+#include <stddef.h>
+
+#include "lib/rundir.h"
+#include "stream.h"
+
+/* The plugin's counts and the guest's symbols, in the run's directory. */
+#define PROFILE_RAW_FILE "profile.raw"
+#define PROFILE_KALLSYMS_FILE "kallsyms"
+/* How many symbols' shares go into stats.json as profile.self.<sym>. */
+#define PROFILE_STATS_TOP 20
+
+/*
+ * Whether QEMU loads the plugin: 0, or -EINVAL with QEMU's own words in
+ * why (a plugin built for another API version, a QEMU without plugins).
+ */
+int profile_plugin_probe(const char *qemu, const char *plugin, char *why,
+			 size_t len);
+/*
+ * The plugin's block counts attributed to the guest's symbols:
+ * profile.json in the run directory and the profile.* metrics added to
+ * the stream (so stats.json holds them). The raw files are removed.
+ * -ENOENT when the plugin wrote nothing, -ENODATA without a window.
+ */
+int profile_process(const struct rundir *rd, struct stream *s);
+
+#endif

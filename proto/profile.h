@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The profile window's markers (docs/protocol.md, docs/profile.md): two
+ * 7-byte NOPs, nopl MAGIC(%rax), that the init executes right before it
+ * starts a benchmark's iteration and right after it reaped it. They do
+ * nothing on any x86-64 CPU; the QEMU plugin (plugin/bbprof.c) sees
+ * their bytes when it translates them and opens or closes its window.
+ */
+#ifndef BOOTBENCH_PROFILE_H
+#define BOOTBENCH_PROFILE_H
+
+#define PROFILE_MARK_LEN 7
+/* 0f 1f 80: nopl disp32(%rax); the 4 bytes that follow are the magic. */
+#define PROFILE_MARK_OPCODE "\x0f\x1f\x80"
+#define PROFILE_MARK_OPEN 0x50425342u /* "BSBP" */
+#define PROFILE_MARK_CLOSE 0x50425343u
+#define PROFILE_MARK_ASM(magic) "nopl " #magic "(%%rax)"
+
+/* Addresses from here up are the kernel's (x86-64's upper half). */
+#define PROFILE_KERNEL_START 0xffff800000000000ull
+
+/* The virtio-serial port the init copies /proc/kallsyms into. */
+#define PROFILE_PORT_NAME "bootbench.kallsyms"
+
+#endif
