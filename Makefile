@@ -174,7 +174,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
+.PHONY: all fetch test-host run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -295,6 +295,10 @@ qemu-backports:
 image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 	$(AT)TEST=$(call sq,$(TEST)) JOB=$(call sq,$(JOB)) initramfs/image.sh $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(B) \
 		$(call sq,$(KERNEL_PATH)) $(if $(MODULES),$(call sq,$(MODULES)))
+
+## fetch: TEST=... (and DISK/FS/FS2/MD or JOB): fetch the kernel and the Debian packages of their layers, for offline runs
+fetch:
+	$(AT)DEB_REFRESH=1 $(MAKE) -s --no-print-directory image
 
 ## run: boot KERNEL, run TEST, write RESULTS/<test>/<params>/<release>/<N>
 run: deps
