@@ -300,6 +300,10 @@ image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 fetch:
 	$(AT)DEB_REFRESH=1 $(MAKE) -s --no-print-directory image
 
+## test-host: as root, in a fresh bookworm chroot, an ordinary user's make run of three Debian-program jobs installs nothing of them (minutes; not in make test)
+test-host:
+	$(AT)O="$(O)" tests/host.sh
+
 ## run: boot KERNEL, run TEST, write RESULTS/<test>/<params>/<release>/<N>
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)

@@ -21,7 +21,9 @@
 # Usage: layer.sh MKLAYER MKCPIO BUILDDIR LAYER...
 # Prints the path of each layer built; errors are one line and exit 2.
 set -eu
-mklayer=$1 mkcpio=$2 build=$3
+mklayer=$1 mkcpio=$2
+# apt reads a relative Dir:: path under /etc/apt: make it absolute.
+build=$(mkdir -p "$3" && cd "$3" && pwd)
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 def=$here/../benchmarks/debian.def
@@ -34,6 +36,8 @@ apt_o="-o Dir::Etc::SourceList=$idx/sources.list -o Dir::Etc::SourceParts=/dev/n
 -o Dir::State::Lists=$idx/lists -o Dir::Cache=$idx/cache -o Dir::State::status=$idx/status
 -o Dir::Cache::pkgcache=$idx/cache/pkgcache.bin -o Dir::Cache::srcpkgcache=$idx/cache/srcpkgcache.bin
 -o APT::Architecture=$arch -o APT::Architectures=$arch -o Debug::NoLocking=1"
+# As root, apt's _apt user may not reach the build directory: stay root.
+[ "$(id -u)" != 0 ] || apt_o="$apt_o -o APT::Sandbox::User=root"
 
 die() {
 	echo "bootbench: $*" >&2
@@ -68,7 +72,8 @@ layer_lists() {
 		die "no Debian mirror is configured in apt on this machine: say DEB_MIRROR=<a Debian mirror's URL>"
 	echo "  FETCH   Debian $rel package lists ($arch)" >&2
 	# shellcheck disable=SC2086 # the options are a word list
-	apt-get -q $apt_o update >"$idx/update.log" 2>&1 && ! grep -q '^[EW]: ' "$idx/update.log" ||
+	apt-get -q $apt_o update >"$idx/update.log" 2>&1 && ! grep -q '^[EW]: ' "$idx/update.log" &&
+		ls "$idx/lists" | grep -q '_Packages' ||
 		die "fetching Debian $rel's package lists for $arch failed ($(grep -m1 '^[EW]: ' "$idx/update.log" | cut -c1-120)): check the network and DEB_RELEASE/DEB_ARCH, then 'make fetch TEST=...'"
 }
 
