@@ -21,7 +21,22 @@ static const struct debian_bench {
 #undef DEBIAN_RELEASE
 };
 
-/* "pkg version, pkg version" from IMAGE.packages; "" when it has none. */
+/* 1 when "pkg version" @line is in list @buf already (layers share libc6). */
+static int debian_package_has(const char *buf, const char *line)
+{
+	size_t n = strlen(line);
+	const char *p;
+
+	for (p = strstr(buf, line); p; p = strstr(p + 1, line))
+		if ((p == buf || p[-1] == ' ') && (!p[n] || p[n] == ','))
+			return 1;
+	return 0;
+}
+
+/*
+ * "pkg version, pkg version" from IMAGE.packages, each once; "" when it
+ * has none.
+ */
 int debian_packages_read(const char *initrd, char *buf, size_t size)
 {
 	char path[4200], line[256];
@@ -35,7 +50,7 @@ int debian_packages_read(const char *initrd, char *buf, size_t size)
 		return errno == ENOENT ? 0 : -errno;
 	while (fgets(line, sizeof(line), f) && len < size) {
 		line[strcspn(line, "\n")] = '\0';
-		if (line[0])
+		if (line[0] && !debian_package_has(buf, line))
 			len += snprintf(buf + len, size - len, "%s%s",
 					len ? ", " : "", line);
 	}

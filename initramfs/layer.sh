@@ -159,6 +159,8 @@ layer_owners() {
 
 # Build layer $t of package $pkg with files $bins into $out.
 layer_build() {
+	# A failure leaves nothing half-written behind.
+	trap 'rm -rf "$dir/$t.set.tmp" "$dir/$t.root" "$out.tmp" "$dir/$t.packages.tmp"' EXIT
 	layer_lists
 	# shellcheck disable=SC2086 # a row may name more packages
 	layer_resolve $pkg >"$dir/$t.set.tmp"
@@ -178,6 +180,7 @@ layer_build() {
 	rm -rf "$root" "$dir/$t.set.tmp"
 	mv "$dir/$t.packages.tmp" "$dir/$t.packages"
 	mv "$out.tmp" "$out"
+	trap - EXIT
 }
 
 [ -n "$rel" ] || die "$def names no DEBIAN_RELEASE: say DEB_RELEASE=<a Debian release>"
