@@ -189,7 +189,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
+.PHONY: all plugin fetch test-host run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -317,6 +317,14 @@ PLUGIN_BUILD = plugin/build.sh $(call sq,$(QEMU)) $(B)/plugin
 ## plugin: build the profile plugin (PROFILE=1) against QEMU's own qemu-plugin.h
 plugin:
 	$(AT)$(PLUGIN_BUILD) >/dev/null
+
+## fetch: TEST=... (and DISK/FS/FS2/MD or JOB): fetch the kernel and the Debian packages of their layers, for offline runs
+fetch:
+	$(AT)DEB_REFRESH=1 $(MAKE) -s --no-print-directory image
+
+## test-host: as root, in a fresh bookworm chroot, an ordinary user's make run of three Debian-program jobs installs nothing of them (minutes; not in make test)
+test-host:
+	$(AT)O="$(O)" tests/host.sh
 
 ## run: boot KERNEL, run TEST, write RESULTS/<test>/<params>/<release>/<N>
 run: deps

@@ -104,7 +104,7 @@ static int dbench_run(int argc, char **argv)
 	}
 	if (access(DBENCH_LOAD, R_OK)) {
 		fprintf(stderr,
-			"dbench: %s: %s: Debian's dbench is not there: install it (make deps) or run through 'make run', which adds its layer\n",
+			"dbench: %s: %s: Debian's dbench is not there: install it (apt-get install dbench) or run through 'make run', which adds its layer\n",
 			DBENCH_LOAD, strerror(errno));
 		return 1;
 	}

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Check for what bootbench needs from the distribution; as root,
 # install what is missing (Debian/Ubuntu), otherwise say exactly what
-# to install and stop.
+# to install and stop. Only what the host tool and the builds use: the
+# guest's programs come from Debian's archive (initramfs/layer.sh), and
+# nothing installed here starts a service.
 # Usage: deps.sh [run|test|kernel]
 set -eu
 what=${1:-run}
@@ -20,12 +22,8 @@ for pair in $need; do
 		case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
 	fi
 done
-# The Debian benchmarks copied into the images (benchmarks/debian.def).
-here=$(cd "$(dirname "$0")" && pwd)
-for pkg in $(sed -n 's/^DEBIAN([^,]*, *"\([^"]*\)".*/\1/p' "$here/../benchmarks/debian.def"); do
-	dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' ||
-		missing="$missing $pkg"
-done
+# The guest's Debian programs (benchmarks/debian.def) are never
+# installed here: initramfs/layer.sh downloads and unpacks them.
 # The host tool decompresses bzImages (BOOT=pvh): Debian's libraries.
 for pair in zlib.h:zlib1g-dev lzma.h:liblzma-dev bzlib.h:libbz2-dev \
 	lzo/lzo1x.h:liblzo2-dev lz4.h:liblz4-dev zstd.h:libzstd-dev; do
@@ -51,6 +49,12 @@ if [ "$what" = test ]; then
 		missing="$missing python3-yaml"
 	# tests/lava.sh runs a LAVA job offline with LAVA's own dispatcher.
 	command -v lava-run >/dev/null 2>&1 || missing="$missing lava-dispatcher"
+	# tests/native.sh and tests/stressng.sh run Debian's benchmarks on
+	# the host too (none of them starts a service).
+	for pkg in stress-ng rt-tests dbench; do
+		dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' ||
+			missing="$missing $pkg"
+	done
 	# tests/execl.sh counts the system calls of a loop.
 	command -v strace >/dev/null 2>&1 || missing="$missing strace"
 	# tests/style.sh: the format and the length of every function.

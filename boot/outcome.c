@@ -252,7 +252,7 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	      const struct session *s, const char *cmdline)
 {
 	struct json_buf j;
-	char pkgs[1024];
+	char pkgs[8192];
 	int i, err;
 
 	json_buf_init(&j);

@@ -1,43 +1,204 @@
 #!/bin/sh
-# Build the image layer of each test that runs a Debian benchmark
-# (benchmarks/debian.def): its binaries and the shared libraries they
-# need, and its data files as they are (mklayer), as a newc archive to
-# append to the base image, and a .packages file naming the package and
-# its version. Cached while the files and this machinery do not change.
-# Usage: layer.sh MKLAYER MKCPIO BUILDDIR TEST...
+# Build the image layer of each test that runs a Debian benchmark, and
+# of the disk and NFS tools (benchmarks/debian.def), from Debian's
+# archive, never from the host: the row's package and the shared
+# library packages it depends on (lib*, recursively), resolved for the
+# guest's release and architecture, downloaded with apt-get download
+# (no root) and unpacked with dpkg-deb -x into
+# BUILDDIR/debs/<arch>/<package>_<version>/, never installed. mklayer
+# then takes the row's files and their libraries from those trees
+# alone, with their own dynamic loader and libc, and fails in one line
+# when one is missing. The layer is a newc archive to append to the
+# base image, with a .packages file: "package version" of every package
+# a file of the layer came from, the row's first.
+#
+# Fetched on first use, then cached: a layer is rebuilt only when the
+# machinery or debian.def changes, offline. DEB_REFRESH=1 (make fetch)
+# refreshes the package lists and the layers. DEB_RELEASE (default:
+# debian.def's DEBIAN_RELEASE) and DEB_ARCH (default amd64) choose the
+# archive; the mirror is the one apt is configured with, or DEB_MIRROR.
+#
+# Usage: layer.sh MKLAYER MKCPIO BUILDDIR LAYER...
 # Prints the path of each layer built; errors are one line and exit 2.
 set -eu
-mklayer=$1 mkcpio=$2 build=$3
+mklayer=$1 mkcpio=$2
+# apt reads a relative Dir:: path under /etc/apt: make it absolute.
+build=$(mkdir -p "$3" && cd "$3" && pwd)
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 def=$here/../benchmarks/debian.def
+rel=${DEB_RELEASE:-$(sed -n 's/^DEBIAN_RELEASE("\([a-z0-9-]*\)")/\1/p' "$def")}
+arch=${DEB_ARCH:-amd64}
+debs=$build/debs/$arch
+idx=$debs/lists-$rel
+dir=$build/layers/$rel-$arch
+apt_o="-o Dir::Etc::SourceList=$idx/sources.list -o Dir::Etc::SourceParts=/dev/null
+-o Dir::State::Lists=$idx/lists -o Dir::Cache=$idx/cache -o Dir::State::status=$idx/status
+-o Dir::Cache::pkgcache=$idx/cache/pkgcache.bin -o Dir::Cache::srcpkgcache=$idx/cache/srcpkgcache.bin
+-o APT::Architecture=$arch -o APT::Architectures=$arch -o Debug::NoLocking=1"
+# As root, apt's _apt user may not reach the build directory: stay root.
+[ "$(id -u)" != 0 ] || apt_o="$apt_o -o APT::Sandbox::User=root"
 
 die() {
 	echo "bootbench: $*" >&2
 	exit 2
 }
 
+# The private sources list: the Debian mirrors apt is configured with
+# (the host's release, -updates, -security), for release $rel.
+layer_sources() {
+	if [ -n "${DEB_MIRROR:-}" ]; then
+		printf 'deb [arch=%s] %s %s main\n' "$arch" "$DEB_MIRROR" "$rel"
+		return
+	fi
+	[ "$(. /etc/os-release && echo "${ID:-}")" = debian ] || return 0
+	host=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+	# shellcheck disable=SC2016 # apt's format, not the shell's
+	apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null | sort -u |
+		awk -v h="$host" -v r="$rel" -v a="$arch" '
+			$2 == h || $2 == h "-updates" || $2 == h "-security" {
+				s = $2; sub(h, r, s); print "deb [arch=" a "] " $1 " " s " main" }'
+}
+
+# Debian $rel's package lists for $arch, fetched once (or refreshed).
+layer_lists() {
+	if [ -z "${DEB_REFRESH:-}" ] && ls "$idx/lists" 2>/dev/null | grep -q '_Packages'; then
+		return 0
+	fi
+	mkdir -p "$idx/lists/partial" "$idx/cache/archives/partial"
+	: >"$idx/status"
+	layer_sources >"$idx/sources.list"
+	[ -s "$idx/sources.list" ] ||
+		die "no Debian mirror is configured in apt on this machine: say DEB_MIRROR=<a Debian mirror's URL>"
+	echo "  FETCH   Debian $rel package lists ($arch)" >&2
+	# shellcheck disable=SC2086 # the options are a word list
+	apt-get -q $apt_o update >"$idx/update.log" 2>&1 && ! grep -q '^[EW]: ' "$idx/update.log" &&
+		ls "$idx/lists" | grep -q '_Packages' ||
+		die "fetching Debian $rel's package lists for $arch failed ($(grep -m1 '^[EW]: ' "$idx/update.log" | cut -c1-120)): check the network and DEB_RELEASE/DEB_ARCH, then 'make fetch TEST=...'"
+}
+
+# "package version" of packages $@ and of the shared library packages
+# (Section: libs, or named lib*) they depend on, recursively, the first
+# alternative or provider of each dependency: what the binaries can
+# need. Maintainer scripts' dependencies (adduser, debconf, udev) are
+# never fetched; mklayer's check proves the set complete.
+layer_resolve() {
+	for p in "$@"; do
+		# shellcheck disable=SC2086
+		apt-cache $apt_o show --no-all-versions "$p" >/dev/null 2>&1 ||
+			die "Debian $rel has no package $p for $arch: name one that exists there in benchmarks/debian.def, or choose another DEB_RELEASE/DEB_ARCH"
+	done
+	seen=" $* " todo=$*
+	while [ -n "$todo" ]; do
+		# shellcheck disable=SC2086 # package lists are word lists
+		apt-cache $apt_o show --no-all-versions $todo 2>/dev/null |
+			awk '/^Package:/ { p = $2 } /^Version:/ { print p, $2 }'
+		new=
+		# shellcheck disable=SC2086
+		for n in $(apt-cache $apt_o depends --no-recommends --no-suggests --no-conflicts \
+			--no-breaks --no-replaces --no-enhances $todo 2>/dev/null | awk '
+			/^[^ ]/ { next }
+			/^  \|?(Pre)?Depends:/ { n = $2; sub(/:.*/, "", n); a = ($1 ~ /^\|/); w = 0
+				if (skip) { skip = a; next } skip = a
+				if (n ~ /^</) w = 1; else print n; next }
+			/^    / { if (w) { print $1; w = 0 } }' | sort -u); do
+			case "$seen" in *" $n "*) ;; *) new="$new $n" ;; esac
+		done
+		seen="$seen$new "
+		todo=
+		[ -n "$new" ] || break
+		# shellcheck disable=SC2086
+		todo=$(apt-cache $apt_o show --no-all-versions $new 2>/dev/null | awk '
+			/^Package:/ { p = $2 }
+			/^Section:/ && ($2 ~ /^(libs|oldlibs)$/ || p ~ /^lib/) { print p }' | sort -u)
+	done
+}
+
+# Download and unpack the packages of set $1 not yet in the cache; each
+# tree appears whole (renamed from a temporary directory) or not at all.
+layer_fetch() {
+	need=
+	while read -r p v; do
+		[ -d "$debs/${p}_$v" ] || need="$need $p=$v"
+	done <"$1"
+	[ -n "$need" ] || return 0
+	echo "  FETCH  $need" >&2
+	tmp=$debs/.fetch.$$
+	rm -rf "$tmp"
+	mkdir -p "$tmp/debs"
+	# shellcheck disable=SC2086
+	(cd "$tmp/debs" && apt-get -q $apt_o download $need) >"$debs/download.log" 2>&1 ||
+		{
+			rm -rf "$tmp"
+			die "downloading$need from Debian $rel ($arch) failed ($(grep -m1 '^E: ' "$debs/download.log" | cut -c1-120)): check the network, or refresh the package lists with 'make fetch TEST=...'"
+		}
+	for deb in "$tmp"/debs/*.deb; do
+		p=$(dpkg-deb -f "$deb" Package) v=$(dpkg-deb -f "$deb" Version)
+		rm -rf "$tmp/x"
+		dpkg-deb -x "$deb" "$tmp/x" || die "unpacking $deb failed: remove $debs and run again"
+		mv -T "$tmp/x" "$debs/${p}_$v"
+	done
+	rm -rf "$tmp"
+}
+
+# The packages (of set $2) the files of spec $1 came from, row's first.
+layer_owners() {
+	root=$dir/$t.root
+	sed -n 's/^file [^ ]* \([^ ]*\) .*/\1/p' "$1" | while read -r src; do
+		while read -r p v; do
+			if [ -e "$debs/${p}_$v${src#"$root"}" ]; then
+				echo "$p $v"
+				break
+			fi
+		done <"$2"
+	done | sort -u >"$1.owners"
+	head -n 1 "$2"
+	grep -vxF "$(head -n 1 "$2")" "$1.owners" || true
+	rm -f "$1.owners"
+}
+
+# Build layer $t of package $pkg with files $bins into $out.
+layer_build() {
+	# A failure leaves nothing half-written behind.
+	trap 'rm -rf "$dir/$t.set.tmp" "$dir/$t.root" "$out.tmp" "$dir/$t.packages.tmp"' EXIT
+	layer_lists
+	# shellcheck disable=SC2086 # a row may name more packages
+	layer_resolve $pkg >"$dir/$t.set.tmp"
+	layer_fetch "$dir/$t.set.tmp"
+	ver=$(head -n 1 "$dir/$t.set.tmp" | cut -d' ' -f2)
+	echo "  LAYER   $t (${pkg%% *} $ver, Debian $rel $arch)" >&2
+	root=$dir/$t.root
+	rm -rf "$root"
+	mkdir -p "$root"
+	while read -r p v; do
+		cp -alf "$debs/${p}_$v/." "$root/"
+	done <"$dir/$t.set.tmp"
+	# shellcheck disable=SC2086 # the binaries are a word list
+	"$mklayer" -r "$root" $bins >"$dir/$t.spec" || exit 2
+	"$mkcpio" -o "$out.tmp" "$dir/$t.spec" || exit 2
+	layer_owners "$dir/$t.spec" "$dir/$t.set.tmp" >"$dir/$t.packages.tmp"
+	rm -rf "$root" "$dir/$t.set.tmp"
+	mv "$dir/$t.packages.tmp" "$dir/$t.packages"
+	mv "$out.tmp" "$out"
+	trap - EXIT
+}
+
+[ -n "$rel" ] || die "$def names no DEBIAN_RELEASE: say DEB_RELEASE=<a Debian release>"
+mkdir -p "$dir" "$debs"
+# Runs started together share the cache: one fetches, the others wait.
+exec 8>"$debs/.lock"
+flock 8
 for t in "$@"; do
 	line=$(grep "^DEBIAN($t," "$def") || continue
 	pkg=$(echo "$line" | cut -d'"' -f2)
 	bins=$(echo "$line" | cut -d'"' -f4)
-	ver=$(dpkg-query -W -f '${Version}' "$pkg" 2>/dev/null) || ver=
-	[ -n "$ver" ] || die "TEST=$t runs Debian's $pkg, which is not installed: run 'make deps' (as root) or apt-get install -y $pkg"
-	dir=$build/layers
-	mkdir -p "$dir"
 	out=$dir/$t.cpio
 	fresh=1
-	[ -f "$out" ] || fresh=0
-	for f in $bins "$def" "$mklayer" "$here/layer.sh"; do
+	[ -f "$out" ] && [ -f "$dir/$t.packages" ] && [ -z "${DEB_REFRESH:-}" ] || fresh=0
+	for f in "$def" "$mklayer" "$here/layer.sh"; do
 		[ "$fresh" = 1 ] && [ "$f" -nt "$out" ] && fresh=0
 	done
-	[ "$(cat "$dir/$t.packages" 2>/dev/null)" = "$pkg $ver" ] || fresh=0
-	if [ "$fresh" = 0 ]; then
-		echo "  LAYER   $t ($pkg $ver)" >&2
-		# shellcheck disable=SC2086 # the binaries are a word list
-		"$mklayer" $bins >"$dir/$t.spec" || exit 2
-		"$mkcpio" -o "$out" "$dir/$t.spec" || exit 2
-		echo "$pkg $ver" >"$dir/$t.packages"
-	fi
+	[ "$fresh" = 1 ] || layer_build
 	echo "$out"
 done
+exec 8>&-

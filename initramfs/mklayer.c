@@ -1,16 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * mklayer: print the mkcpio list of a layer holding host binaries and
- * every shared library they need, as initramfs-tools' copy_exec does,
- * but from the ELF files themselves rather than from ldd: the program
+ * mklayer: print the mkcpio list of a layer holding binaries and every
+ * shared library they need, as initramfs-tools' copy_exec does, but
+ * from the ELF files themselves rather than from ldd: the program
  * interpreter (PT_INTERP), then each DT_NEEDED looked up in the
- * object's DT_RUNPATH (or DT_RPATH), LD_LIBRARY_PATH, the directories
- * of /etc/ld.so.conf and the default ones, recursively. Files keep
- * their host paths, so the guest's dynamic loader finds them where the
- * host's does. A file named that is no ELF file is data a benchmark
- * reads (dbench's load file): copied as it is, with its host mode.
+ * object's DT_RUNPATH (or DT_RPATH), the directories of ld.so.conf and
+ * the default ones, recursively. A file named that is no ELF file is
+ * data a benchmark reads (dbench's load file): copied as it is, with
+ * its mode.
  *
- * Usage: mklayer FILE...
+ * With -r ROOT every path is looked up inside ROOT, an unpacked tree
+ * of Debian packages (initramfs/layer.sh), symbolic links included,
+ * with the tree's own dynamic loader, libc and ld.so.conf.d: nothing of
+ * the host goes in. A path under /bin, /sbin or /lib* missing there is
+ * looked for under /usr too, and the other way round (a release before
+ * or after the /usr merge). Without -r the tree is the host's.
+ * Files keep their guest paths, so the guest's dynamic loader finds
+ * them where it looks.
+ *
+ * Usage: mklayer [-r ROOT] FILE...
  * A library that cannot be found is a one-line error and exit 2.
  */
 #define _GNU_SOURCE
@@ -18,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,8 +38,10 @@
 #define LAYER_DIRS 64
 
 struct layer {
-	char *files[LAYER_MAX]; /* guest paths = host paths */
+	char *files[LAYER_MAX]; /* guest paths */
+	char *srcs[LAYER_MAX]; /* where they are read, in the root */
 	unsigned int modes[LAYER_MAX];
+	const char *root; /* "" for the host */
 	int nfiles;
 	char *dirs[LAYER_DIRS]; /* the host's library search path */
 	int ndirs;
@@ -65,11 +76,31 @@ static void layer_dir_add(struct layer *l, const char *dir)
 		l->dirs[l->ndirs++] = strdup(dir);
 }
 
+static void layer_conf_read(struct layer *l, const char *path, int depth);
+
+/* Read the ld.so.conf files that guest pattern @pattern names. */
+static void layer_conf_glob(struct layer *l, const char *pattern, int depth)
+{
+	char host[PATH_MAX];
+	size_t i, skip = strlen(l->root);
+	glob_t g;
+
+	snprintf(host, sizeof(host), "%s%s", l->root, pattern);
+	if (glob(host, 0, NULL, &g))
+		return;
+	for (i = 0; i < g.gl_pathc; i++)
+		layer_conf_read(l, g.gl_pathv[i] + skip, depth + 1);
+	globfree(&g);
+}
+
 /* The directories of one ld.so.conf file, following its includes. */
 static void layer_conf_read(struct layer *l, const char *path, int depth)
 {
-	char line[512];
-	FILE *f = fopen(path, "r");
+	char line[512], host[PATH_MAX];
+	FILE *f;
+
+	snprintf(host, sizeof(host), "%s%s", l->root, path);
+	f = fopen(host, "r");
 
 	if (!f || depth > 4) {
 		if (f)
@@ -78,18 +109,12 @@ static void layer_conf_read(struct layer *l, const char *path, int depth)
 	}
 	while (fgets(line, sizeof(line), f)) {
 		char *s = line + strspn(line, " \t");
-		glob_t g;
-		size_t i;
 
 		s[strcspn(s, "#\r\n")] = '\0';
 		if (!strncmp(s, "include", 7) &&
 		    (s[7] == ' ' || s[7] == '\t')) {
 			s += 8 + strspn(s + 8, " \t");
-			if (glob(s, 0, NULL, &g))
-				continue;
-			for (i = 0; i < g.gl_pathc; i++)
-				layer_conf_read(l, g.gl_pathv[i], depth + 1);
-			globfree(&g);
+			layer_conf_glob(l, s, depth);
 		} else if (*s == '/') {
 			s[strcspn(s, " \t")] = '\0';
 			layer_dir_add(l, s);
@@ -105,6 +130,11 @@ static void layer_path_init(struct layer *l)
 	char *env = getenv("LD_LIBRARY_PATH"), *copy, *dir, *save = NULL;
 	size_t i;
 
+	/* A tree has libc6's ld.so.conf.d but not libc-bin's ld.so.conf. */
+	if (*l->root) {
+		env = NULL;
+		layer_conf_glob(l, "/etc/ld.so.conf.d/*.conf", 0);
+	}
 	if (env && *env) {
 		copy = strdup(env);
 		for (dir = strtok_r(copy, ":", &save); dir;
@@ -189,12 +219,110 @@ static const Elf64_Dyn *elf_dynamic(const struct elf_view *v, size_t *n)
 
 static int layer_file_add(struct layer *l, const char *path);
 
+/* Drop the last component of @cur ("/a/b" becomes "/a"). */
+static void path_up(char *cur)
+{
+	char *slash = strrchr(cur, '/');
+
+	if (slash)
+		*slash = '\0';
+}
+
+/*
+ * The file behind guest path @path inside the root, following symbolic
+ * links as the guest will (an absolute target starts again at the
+ * root, never on the host), into @out.
+ */
+static int layer_root_walk(const struct layer *l, const char *path, char *out,
+			   size_t size)
+{
+	char cur[PATH_MAX] = "", rest[PATH_MAX], target[PATH_MAX];
+	size_t len, clen = 0;
+	int hops = 0;
+	struct stat st;
+	ssize_t n;
+	char *p;
+
+	if (snprintf(rest, sizeof(rest), "%s", path) >= (int)sizeof(rest))
+		return -ENAMETOOLONG;
+	for (p = rest + strspn(rest, "/"); *p; p += strspn(p, "/")) {
+		len = strcspn(p, "/");
+		if (clen + len + 2 > sizeof(cur))
+			return -ENAMETOOLONG;
+		cur[clen++] = '/';
+		memcpy(cur + clen, p, len);
+		cur[clen += len] = '\0';
+		p += len;
+		if (!strcmp(cur + clen - len - 1, "/.") ||
+		    !strcmp(cur + clen - len - 1, "/..")) {
+			path_up(cur);
+			if (len == 2)
+				path_up(cur);
+			clen = strlen(cur);
+			continue;
+		}
+		snprintf(out, size, "%s%s", l->root, cur);
+		if (lstat(out, &st))
+			return -errno;
+		if (!S_ISLNK(st.st_mode))
+			continue;
+		n = readlink(out, target, sizeof(target) - 1);
+		if (n < 0 || ++hops > 40)
+			return n < 0 ? -errno : -ELOOP;
+		target[n] = '\0';
+		if (target[0] == '/')
+			cur[0] = '\0';
+		else
+			path_up(cur);
+		clen = strlen(cur);
+		if (snprintf(out, size, "%s/%s", target, p) >= (int)size)
+			return -ENAMETOOLONG;
+		snprintf(rest, sizeof(rest), "%s", out);
+		p = rest;
+	}
+	return snprintf(out, size, "%s%s", l->root, clen ? cur : "/") <
+			       (int)size ?
+		       0 :
+		       -ENAMETOOLONG;
+}
+
+/*
+ * Where guest path @path is read from: itself on the host; in a root,
+ * through its links, or under its /usr alias (/sbin/x for /usr/sbin/x
+ * and the other way round) when a release ships it there.
+ */
+static int layer_src_find(const struct layer *l, const char *path, char *out,
+			  size_t size)
+{
+	static const char *const top[] = { "/bin/", "/sbin/", "/lib" };
+	char alias[PATH_MAX];
+	size_t i;
+	int err;
+
+	if (!*l->root)
+		return snprintf(out, size, "%s", path) < (int)size ?
+			       0 :
+			       -ENAMETOOLONG;
+	err = layer_root_walk(l, path, out, size);
+	if (err != -ENOENT && err != -ENOTDIR)
+		return err;
+	for (i = 0; i < 3 && strncmp(path, top[i], strlen(top[i])); i++)
+		;
+	if (!strncmp(path, "/usr/", 5))
+		snprintf(alias, sizeof(alias), "%s", path + 4);
+	else if (i < 3)
+		snprintf(alias, sizeof(alias), "/usr%s", path);
+	else
+		return err;
+	return layer_root_walk(l, alias, out, size) ? err : 0;
+}
+
 /* Find @name as the dynamic loader would, for object @from. */
 static int layer_lib_find(struct layer *l, const char *name,
 			  const char *runpath, const char *from, char *out,
 			  size_t size)
 {
-	char origin[4096], *copy, *dir, *save = NULL, *slash;
+	char origin[4096], src[PATH_MAX], *copy, *dir, *save = NULL, *slash;
 	struct elf_view v;
 	int i, found = 0;
 
@@ -212,12 +340,15 @@ static int layer_lib_find(struct layer *l, const char *name,
 				       dir + 7, name);
 		else
 			len = snprintf(out, size, "%s/%s", dir, name);
-		found = len > 0 && (size_t)len < size && !access(out, R_OK);
+		found = len > 0 && (size_t)len < size &&
+			!layer_src_find(l, out, src, sizeof(src)) &&
+			!access(src, R_OK);
 	}
 	free(copy);
 	for (i = 0; i < l->ndirs && !found; i++) {
 		snprintf(out, size, "%s/%s", l->dirs[i], name);
-		if (access(out, R_OK) || elf_open(out, &v))
+		if (layer_src_find(l, out, src, sizeof(src)) ||
+		    access(src, R_OK) || elf_open(src, &v))
 			continue;
 		/* Skip another architecture's library of the same name. */
 		found = v.eh->e_machine == l->machine;
@@ -252,7 +383,9 @@ static int layer_needed_add(struct layer *l, const struct elf_view *v,
 			return -ENOEXEC;
 		if (layer_lib_find(l, name, runpath, path, lib, sizeof(lib))) {
 			fprintf(stderr,
-				"bootbench: %s needs %s, which is not in its RUNPATH nor the host's library path: install the package that has it (make deps)\n",
+				*l->root ?
+					"bootbench: %s needs %s, which no package of the layer has: add the package that ships it to the packages of the layer's row in benchmarks/debian.def\n" :
+					"bootbench: %s needs %s, which is not in its RUNPATH nor the host's library path: install the package that has it\n",
 				path, name);
 			return -ENOENT;
 		}
@@ -266,6 +399,7 @@ static int layer_needed_add(struct layer *l, const struct elf_view *v,
 /* Add one ELF file, its interpreter and its libraries, recursively. */
 static int layer_file_add(struct layer *l, const char *path)
 {
+	char src[PATH_MAX];
 	struct elf_view v;
 	int i, err;
 
@@ -273,7 +407,9 @@ static int layer_file_add(struct layer *l, const char *path)
 		return 0;
 	if (l->nfiles == LAYER_MAX)
 		return -E2BIG;
-	err = elf_open(path, &v);
+	err = layer_src_find(l, path, src, sizeof(src));
+	if (!err)
+		err = elf_open(src, &v);
 	if (err) {
 		fprintf(stderr, "bootbench: %s: %s\n", path,
 			err == -ENOEXEC ? "not a 64-bit ELF file" :
@@ -283,6 +419,7 @@ static int layer_file_add(struct layer *l, const char *path)
 	if (!l->machine)
 		l->machine = v.eh->e_machine;
 	l->modes[l->nfiles] = 0755;
+	l->srcs[l->nfiles] = strdup(src);
 	l->files[l->nfiles++] = strdup(path);
 	for (i = 0; i < v.eh->e_phnum && !err; i++) {
 		const Elf64_Phdr *p = &v.ph[i];
@@ -302,12 +439,15 @@ static int layer_file_add(struct layer *l, const char *path)
 }
 
 /* 1 when @path starts as an ELF file does, or cannot be read (said later). */
-static int layer_elf_is(const char *path)
+static int layer_elf_is(const struct layer *l, const char *path)
 {
-	char magic[SELFMAG];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char magic[SELFMAG], src[PATH_MAX];
 	ssize_t n;
+	int fd;
 
+	if (layer_src_find(l, path, src, sizeof(src)))
+		return 1;
+	fd = open(src, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 1;
 	n = read(fd, magic, sizeof(magic));
@@ -318,13 +458,14 @@ static int layer_elf_is(const char *path)
 /* Add a data file, which needs nothing else. */
 static int layer_data_add(struct layer *l, const char *path)
 {
+	char src[PATH_MAX];
 	struct stat st;
 
 	if (layer_has(l, path))
 		return 0;
 	if (l->nfiles == LAYER_MAX)
 		return -E2BIG;
-	if (stat(path, &st)) {
+	if (layer_src_find(l, path, src, sizeof(src)) || stat(src, &st)) {
 		fprintf(stderr, "bootbench: %s: %s\n", path, strerror(errno));
 		return -errno;
 	}
@@ -333,6 +474,7 @@ static int layer_data_add(struct layer *l, const char *path)
 		return -EINVAL;
 	}
 	l->modes[l->nfiles] = st.st_mode & 0777;
+	l->srcs[l->nfiles] = strdup(src);
 	l->files[l->nfiles++] = strdup(path);
 	return 0;
 }
@@ -363,29 +505,33 @@ static void layer_spec_print(struct layer *l)
 		if (!i || strcmp(dirs[i], dirs[i - 1]))
 			printf("dir %s 755 0 0\n", dirs[i]);
 	for (i = 0; i < l->nfiles; i++)
-		printf("file %s %s %o 0 0\n", l->files[i], l->files[i],
+		printf("file %s %s %o 0 0\n", l->files[i], l->srcs[i],
 		       l->modes[i]);
 }
 
 int main(int argc, char **argv)
 {
-	static struct layer l;
-	int i, err = 0;
+	static struct layer l = { .root = "" };
+	int i = 1, err = 0;
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: mklayer FILE...\n");
+	if (argc > 2 && !strcmp(argv[1], "-r")) {
+		l.root = argv[2];
+		i = 3;
+	}
+	if (argc <= i) {
+		fprintf(stderr, "usage: mklayer [-r ROOT] FILE...\n");
 		return 2;
 	}
 	layer_path_init(&l);
-	for (i = 1; i < argc && !err; i++) {
+	for (; i < argc && !err; i++) {
 		if (argv[i][0] != '/') {
 			fprintf(stderr,
 				"bootbench: mklayer: %s: give an absolute path\n",
 				argv[i]);
 			return 2;
 		}
-		err = layer_elf_is(argv[i]) ? layer_file_add(&l, argv[i]) :
-					      layer_data_add(&l, argv[i]);
+		err = layer_elf_is(&l, argv[i]) ? layer_file_add(&l, argv[i]) :
+						  layer_data_add(&l, argv[i]);
 	}
 	if (err == -E2BIG)
 		fprintf(stderr, "bootbench: more than %d files in one layer\n",

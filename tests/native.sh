@@ -47,7 +47,7 @@ $natives
 END
 check "native: make host-bench builds them with the host's libc, and they run" \
 	sh -c "make -s O='$O' host-bench >/dev/null && '$B/host/bench/hackbench' --groups=1 --loops=10 --passes=1 | grep -q '^metric hackbench.throughput'"
-# dbench is Debian's (make deps installs it), run in a TMPDIR of its own.
+# dbench is Debian's (make test installs it on the host), run in a TMPDIR of its own.
 mkdir -p "$T/db dir"
 TMPDIR="$T/db dir" "$B/guest/bench/dbench" --runtime=2 --nr_threads=2 >"$T/db.out" 2>&1
 nat_rc=$?

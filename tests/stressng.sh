@@ -89,6 +89,38 @@ check "stressng: TEST=stress-ng's image adds the layer ($(stat -c %s "$sn_img" 2
 	sh -c "test \$(stat -c %s '$sn_img') -gt \$(stat -c %s '$sn_plain') && grep -q 'libJudy.so.1' '$sn_img' &&
 		grep -q '^stress-ng [0-9]' '$sn_img.packages'"
 
+# The layer came from Debian's archive, unpacked: every file is read
+# from the unpacked packages (out/build/debs), none from the host, with
+# the release's own loader and libc, and .packages names them.
+sn_dir=$(dirname "$(TEST=stress-ng initramfs/layer.sh "$sn_layer" "$B/host/mkcpio" "$B" stress-ng 2>/dev/null)")
+sn_root=$sn_dir/stress-ng.root/
+check "stressng: the layer's $(grep -c '^file ' "$sn_dir/stress-ng.spec" 2>/dev/null) files come from the unpacked packages, none from the host, the loader and libc included; .packages names stress-ng first and libc6" \
+	sh -c "grep -q '^file ' '$sn_dir/stress-ng.spec' && ! grep '^file ' '$sn_dir/stress-ng.spec' | grep -v '^file [^ ]* $sn_root' | grep -q . &&
+		grep -q '^file /lib64/ld-linux-x86-64.so.2 $sn_root' '$sn_dir/stress-ng.spec' &&
+		grep -q '^file /lib/x86_64-linux-gnu/libc.so.6 $sn_root' '$sn_dir/stress-ng.spec' &&
+		head -n 1 '$sn_dir/stress-ng.packages' | grep -q '^stress-ng 0.15' && grep -q '^libc6 ' '$sn_dir/stress-ng.packages'"
+# Cached: built again, offline (a mirror that cannot answer), it says nothing.
+sn_again=$(DEB_MIRROR=http://127.0.0.1:9/ initramfs/layer.sh "$sn_layer" "$B/host/mkcpio" "$B" stress-ng 2>"$T/sna.err")
+check "stressng: a cached layer is reused without the network or a word" \
+	sh -c "test '$sn_again' = '$sn_dir/stress-ng.cpio' && test ! -s '$T/sna.err'"
+# A tree that lacks a library: the ldd-like check stops before the boot.
+rm -rf "$T/snroot"
+mkdir -p "$T/snroot"
+for p in "$B"/debs/amd64/stress-ng_* "$B"/debs/amd64/libc6_*; do cp -al "$p/." "$T/snroot/"; done
+"$sn_layer" -r "$T/snroot" /usr/bin/stress-ng >"$T/snr.out" 2>"$T/snr.err"
+rc=$?
+check "stressng: a package set without a library stress-ng needs is refused in one line ($(cat "$T/snr.err"))" \
+	sh -c "test $rc -eq 2 && test \$(wc -l <'$T/snr.err') -eq 1 && grep -q 'needs lib.*, which no package of the layer has: add the package' '$T/snr.err' && test ! -s '$T/snr.out'"
+# A package the release lacks: one line, exit 2, nothing left in the cache.
+mkdir -p "$T/snfake/initramfs" "$T/snfake/benchmarks"
+cp initramfs/layer.sh "$T/snfake/initramfs/"
+{ cat benchmarks/debian.def; echo 'DEBIAN(sn-nosuch, "bootbench-no-such-package", "/usr/bin/x")'; } >"$T/snfake/benchmarks/debian.def"
+"$T/snfake/initramfs/layer.sh" "$sn_layer" "$B/host/mkcpio" "$B" sn-nosuch >"$T/snf.out" 2>"$T/snf.err"
+rc=$?
+check "stressng: a package Debian bookworm lacks is refused in one line, exit 2, nothing cached ($(cat "$T/snf.err"))" \
+	sh -c "test $rc -eq 2 && test \$(wc -l <'$T/snf.err') -eq 1 && grep -q 'Debian bookworm has no package bootbench-no-such-package for amd64: name one' '$T/snf.err' &&
+		test ! -s '$T/snf.out' && ! ls '$sn_dir' | grep -q sn-nosuch"
+
 # One boot: three stressors of different kinds (System V messages, context
 # switches through pipes, clone()) and rt-tests' hackbench. A run of
 # several tests names each metric after its test too.
