@@ -129,7 +129,8 @@ if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=12k tmpfs 
 	"$tool" run --kernel "$KDEF" --initrd "$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")" \
 		--test spawn --param duration=1 --param passes=1 --results "$T/full" >/dev/null 2>"$T/full.err"
 	rc=$?
-	left=$(find "$T/full" -type f | wc -l)
+	# The kernel directory's empty .lock (lib/rundir.c) is no run.
+	left=$(find "$T/full" -type f ! -name .lock | wc -l)
 	umount "$T/full"
 	if [ "$rc" -eq 5 ] && [ "$left" -eq 0 ] && grep -q "No space left on device; nothing was kept" "$T/full.err"; then
 		ok "output: a full disk gives exit 5, one line, and no half-written run"
