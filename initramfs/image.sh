@@ -20,9 +20,11 @@ die() {
 	exit 2
 }
 
-# The plan's items of kind $1 ("layer", "modules"), one a line.
+# The plan's items of kind $1 ("layer", "modules"), one a line, each
+# once, in the plan's order (the job's tests first: job.json lists the
+# benchmark's package first).
 plan_items() {
-	printf '%s\n' "${PLAN:-}" | sed -n "s/^$1 \([a-z0-9_-]*\)\$/\1/p" | sort -u
+	printf '%s\n' "${PLAN:-}" | sed -n "s/^$1 \([a-z0-9_-]*\)\$/\1/p" | awk '!seen[$0]++'
 }
 
 # Print image $1, or $1 with the layers of the job's tests appended
