@@ -13,8 +13,7 @@ if [ -f "$b/lib/libkmod.a" ] && [ -f "$b/include/libkmod.h" ]; then
 	exit 0
 fi
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-mirror=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null |
-	awk -v c="$codename" '$2 == c { print $1; exit }')
+mirror=$("$(dirname "$0")/../lib/debian-mirror.sh") || mirror=
 if [ -z "$mirror" ]; then
 	echo "libkmod-build: no apt mirror for '$codename' is configured: libkmod for musl is built from Debian's kmod source package" >&2
 	exit 1

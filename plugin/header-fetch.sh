@@ -26,8 +26,7 @@ if [ -f "$dir/qemu-plugin.h" ]; then
 	exit 0
 fi
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-mirror=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null |
-	awk -v c="$codename" '$2 == c { print $1; exit }')
+mirror=$("$(dirname "$0")/../lib/debian-mirror.sh") || mirror=
 if [ -z "$mirror" ]; then
 	echo "bootbench: no apt mirror for '$codename' is configured: the plugin's header comes from Debian's qemu source package (or put it at $dir/qemu-plugin.h)" >&2
 	exit 1
