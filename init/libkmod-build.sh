@@ -18,9 +18,9 @@ if [ -z "$mirror" ]; then
 	echo "libkmod-build: no apt mirror for '$codename' is configured: libkmod for musl is built from Debian's kmod source package" >&2
 	exit 1
 fi
-apt="apt-get -q -o Dir::Etc::SourceList=$b/src.list -o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists=$b/lists -o Dir::Cache=$b/cache"
-printf 'deb-src %s %s main\n' "$mirror" "$codename" >"$b/src.list"
-mkdir -p "$b/lists/partial" "$b/cache/archives/partial" "$b/src"
+apt="apt-get $("$(dirname "$0")/../lib/debian-apt.sh" "$b")"
+printf 'deb-src %s %s main\n' "$mirror" "$codename" >"$b/sources.list"
+mkdir -p "$b/src"
 echo "  FETCH   kmod source package ($mirror)"
 $apt update >"$b/apt.log" 2>&1 || {
 	echo "libkmod-build: apt-get update of the source list failed (see $b/apt.log)" >&2

@@ -32,12 +32,7 @@ arch=${DEB_ARCH:-amd64}
 debs=$build/debs/$arch
 idx=$debs/lists-$rel
 dir=$build/layers/$rel-$arch
-apt_o="-o Dir::Etc::SourceList=$idx/sources.list -o Dir::Etc::SourceParts=/dev/null
--o Dir::State::Lists=$idx/lists -o Dir::Cache=$idx/cache -o Dir::State::status=$idx/status
--o Dir::Cache::pkgcache=$idx/cache/pkgcache.bin -o Dir::Cache::srcpkgcache=$idx/cache/srcpkgcache.bin
--o APT::Architecture=$arch -o APT::Architectures=$arch -o Debug::NoLocking=1"
-# As root, apt's _apt user may not reach the build directory: stay root.
-[ "$(id -u)" != 0 ] || apt_o="$apt_o -o APT::Sandbox::User=root"
+apt_o="$("$here/../lib/debian-apt.sh" "$idx") -o APT::Architecture=$arch -o APT::Architectures=$arch"
 
 die() {
 	echo "bootbench: $*" >&2
@@ -65,14 +60,12 @@ layer_lists() {
 	if [ -z "${DEB_REFRESH:-}" ] && ls "$idx/lists" 2>/dev/null | grep -q '_Packages'; then
 		return 0
 	fi
-	mkdir -p "$idx/lists/partial" "$idx/cache/archives/partial"
-	: >"$idx/status"
 	layer_sources >"$idx/sources.list"
 	[ -s "$idx/sources.list" ] ||
 		die "no Debian mirror is configured in apt on this machine: say DEB_MIRROR=<a Debian mirror's URL>"
 	echo "  FETCH   Debian $rel package lists ($arch)" >&2
 	# shellcheck disable=SC2086 # the options are a word list
-	apt-get -q $apt_o update >"$idx/update.log" 2>&1 && ! grep -q '^[EW]: ' "$idx/update.log" &&
+	apt-get $apt_o update >"$idx/update.log" 2>&1 && ! grep -q '^[EW]: ' "$idx/update.log" &&
 		ls "$idx/lists" | grep -q '_Packages' ||
 		die "fetching Debian $rel's package lists for $arch failed ($(grep -m1 '^[EW]: ' "$idx/update.log" | cut -c1-120)): check the network and DEB_RELEASE/DEB_ARCH, then 'make fetch TEST=...'"
 }
@@ -127,7 +120,7 @@ layer_fetch() {
 	rm -rf "$tmp"
 	mkdir -p "$tmp/debs"
 	# shellcheck disable=SC2086
-	(cd "$tmp/debs" && apt-get -q $apt_o download $need) >"$debs/download.log" 2>&1 ||
+	(cd "$tmp/debs" && apt-get $apt_o download $need) >"$debs/download.log" 2>&1 ||
 		{
 			rm -rf "$tmp"
 			die "downloading$need from Debian $rel ($arch) failed ($(grep -m1 '^E: ' "$debs/download.log" | cut -c1-120)): check the network, or refresh the package lists with 'make fetch TEST=...'"

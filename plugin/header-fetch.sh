@@ -31,15 +31,15 @@ if [ -z "$mirror" ]; then
 	echo "bootbench: no apt mirror for '$codename' is configured: the plugin's header comes from Debian's qemu source package (or put it at $dir/qemu-plugin.h)" >&2
 	exit 1
 fi
-mkdir -p "$b/lists/partial" "$b/cache/archives/partial" "$dir/src"
-apt="apt-get -q -o Dir::Etc::SourceList=$b/src.list -o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists=$b/lists -o Dir::Cache=$b/cache"
+mkdir -p "$dir/src"
+apt="apt-get $("$(dirname "$0")/../lib/debian-apt.sh" "$b")"
 # The version may be a backport or a security update: offer every suite.
 {
 	for s in "$codename" "$codename-updates" "$codename-backports"; do
 		printf 'deb-src %s %s main\n' "$mirror" "$s"
 	done
 	printf 'deb-src %s %s-security main\n' "$(echo "$mirror" | sed 's,/debian/*$,/debian-security,')" "$codename"
-} >"$b/src.list"
+} >"$b/sources.list"
 echo "  FETCH   qemu $srcver source package (for qemu-plugin.h; once)" >&2
 $apt update >"$b/apt.log" 2>&1 || true
 # The upstream tarball holds the header; a missing .dsc or Debian

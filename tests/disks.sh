@@ -37,6 +37,12 @@ dk_boot() {
 	dk_run=$(ls -d "$dk_res"/*/*/*/0 2>/dev/null | head -n 1)
 }
 
+# dk_why: on a failed boot, the run's first error line, for the check's
+# message (a CI log must say why, not only that).
+dk_why() {
+	[ "$dk_rc" = 0 ] || printf ' (%s)' "$(grep -m1 -i 'bootbench:\|error\|fail' "$T/dk.out" | cut -c1-200)"
+}
+
 # dk_metric FILE NAME: the metric's value in a run's stats.json, or 0.
 dk_metric() {
 	v=$($j "$dk_run/stats.json" "$1" 2>/dev/null)
@@ -94,7 +100,7 @@ check "disks: both disk files are removed after the run" sh -c "test -z \"\$(ls 
 dk_boot sysbench-btrfs TEST=sysbench-fileio DISK=1SSD FS=btrfs TEST_SIZE=16M FILENUM=8 RUNTIME=3 NR_THREADS=2
 dk_r=$(dk_metric sysbench-fileio.read_operations/s)
 dk_o=$(dk_metric sysbench-fileio.operations/s)
-check "disks: Debian's sysbench fileio rndrw on btrfs: exit 0, read_operations/s ($dk_r) and operations/s ($dk_o) > 0" \
+check "disks: Debian's sysbench fileio rndrw on btrfs: exit $dk_rc, read_operations/s ($dk_r) and operations/s ($dk_o) > 0$(dk_why)" \
 	sh -c "test $dk_rc -eq 0 && awk -v a='$dk_r' -v b='$dk_o' 'BEGIN { exit !(a > 0 && b > 0) }'"
 dk_n=$(grep -c 'File operations:' "$dk_run/samples.jsonl" 2>/dev/null)
 check "disks: sysbench's output is in the run's log once, not echoed twice ($dk_n)" test "$dk_n" = 1
