@@ -112,8 +112,10 @@ rc=$?
 check "stressng: a package set without a library stress-ng needs is refused in one line ($(cat "$T/snr.err"))" \
 	sh -c "test $rc -eq 2 && test \$(wc -l <'$T/snr.err') -eq 1 && grep -q 'needs lib.*, which no package of the layer has: add the package' '$T/snr.err' && test ! -s '$T/snr.out'"
 # A package the release lacks: one line, exit 2, nothing left in the cache.
-mkdir -p "$T/snfake/initramfs" "$T/snfake/benchmarks"
+mkdir -p "$T/snfake/initramfs" "$T/snfake/benchmarks" "$T/snfake/lib"
 cp initramfs/layer.sh "$T/snfake/initramfs/"
+# layer.sh finds its helpers beside it, as in the tree
+cp lib/debian-apt.sh lib/debian-mirror.sh "$T/snfake/lib/"
 { cat benchmarks/debian.def; echo 'DEBIAN(sn-nosuch, "bootbench-no-such-package", "/usr/bin/x")'; } >"$T/snfake/benchmarks/debian.def"
 "$T/snfake/initramfs/layer.sh" "$sn_layer" "$B/host/mkcpio" "$B" sn-nosuch >"$T/snf.out" 2>"$T/snf.err"
 rc=$?
