@@ -12,6 +12,9 @@
 #include "proto/proto.h"
 #include "qemu.h"
 
+/* The deterministic guest's wall clock at boot, the same in every run. */
+#define QEMU_DETERMINISTIC_DATE "2024-01-01T00:00:00"
+
 /* The board: nothing but what we ask for (no NIC, no VGA), firmware. */
 static void qemu_board_add(const struct qemu_conf *c, struct strv *a)
 {
@@ -55,12 +58,17 @@ static void qemu_cpu_add(const struct qemu_conf *c, struct strv *a)
 		/*
 		 * sleep=off: an idle guest jumps to its next timer instead of
 		 * waiting for the host, so host load never shows in guest
-		 * time. The RTC follows the same clock.
+		 * time. The RTC follows the same clock from a fixed date, and
+		 * RDRAND draws from a fixed seed: with the host's date or
+		 * entropy, the kernel's RNG reseeded at other moments and two
+		 * profiles of one kernel differed by 5% in its functions.
 		 */
 		strv_add(a, "-icount");
 		strv_addf(a, "shift=%u,sleep=off", c->icount_shift);
 		strv_add(a, "-rtc");
-		strv_add(a, "clock=vm");
+		strv_add(a, "base=" QEMU_DETERMINISTIC_DATE ",clock=vm");
+		strv_add(a, "-seed");
+		strv_add(a, "1");
 	}
 	if (c->accel == QEMU_ACCEL_KVM) {
 		strv_add(a, "-cpu");
@@ -173,14 +181,22 @@ static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
 		strv_add(a, c->initrd);
 		strv_add(a, "-append");
 		strv_add(a, c->append);
-		/* Both channels are sockets we listen on: read live. */
+		/* Both channels are FIFOs the host reads live (session.c). */
 		strv_add(a, "-chardev");
-		strv_addf(a, "socket,id=con,path=%s", c->console_sock);
+		strv_addf(a, "pipe,id=con,path=%s", c->console_pipe);
 		strv_add(a, "-serial");
 		strv_add(a, "chardev:con");
 	}
 	strv_add(a, "-device");
-	strv_add(a, "virtio-serial-pci,id=vser");
+	/*
+	 * The guest's port driver spins until QEMU takes each buffer. With
+	 * ioeventfd QEMU's main loop takes it at a host-timed moment, so a
+	 * deterministic guest's clock moved with the host's load; without,
+	 * the vCPU takes it in the write itself (an A/A profile's every
+	 * count then repeats exactly, docs/profile.md).
+	 */
+	strv_add(a, c->icount ? "virtio-serial-pci,id=vser,ioeventfd=off" :
+				"virtio-serial-pci,id=vser");
 	strv_add(a, "-chardev");
 	/*
 	 * Under LAVA the console carries the records (docs/lava.md). Not
@@ -190,7 +206,7 @@ static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
 	if (c->lava)
 		strv_add(a, "file,id=res,path=/dev/null");
 	else
-		strv_addf(a, "socket,id=res,path=%s", c->results_sock);
+		strv_addf(a, "pipe,id=res,path=%s", c->results_pipe);
 	strv_add(a, "-device");
 	strv_add(a,
 		 "virtserialport,bus=vser.0,chardev=res,name=" PROTO_PORT_NAME);
@@ -207,7 +223,7 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 	if (!t || !t->cpus || !t->mem_mb)
 		return -EINVAL;
 	if (!c->lava && (!c->binary || !c->kernel || !c->initrd || !c->append ||
-			 !c->console_sock || !c->results_sock ||
+			 !c->console_pipe || !c->results_pipe ||
 			 c->accel == QEMU_ACCEL_AUTO))
 		return -EINVAL;
 	if (!c->lava)

@@ -19,8 +19,8 @@ struct qemu_conf {
 	const char *append; /* the full kernel command line */
 	const struct topology *topo; /* CPUs, nodes, memory, CPU model */
 	enum qemu_accel accel; /* resolved: KVM or TCG */
-	const char *console_sock;
-	const char *results_sock;
+	const char *console_pipe; /* QEMU's pipe chardevs: PATH.in, PATH.out */
+	const char *results_pipe;
 	const char *bios; /* -bios file, or NULL for QEMU's own SeaBIOS */
 	/* TIMING=deterministic: the guest clock counts instructions. */
 	int icount;

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One boot: listen on two unix sockets (console, results), start QEMU
- * as their client, read both as data arrives, and decide how the boot
- * ended. A panic is seen on the console and ends the boot at once;
+ * One boot: make two FIFOs (console, results), start QEMU writing
+ * them, read both as data arrives, and decide how the boot ended. A panic is seen on the console and ends the boot at once;
  * silence on the results port beyond the limit means a hung guest.
  */
 #define _GNU_SOURCE
@@ -15,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/un.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,7 +22,7 @@
 #include "proto/names.h"
 #include "session.h"
 
-#define SESSION_CONNECT_SECS 30
+#define SESSION_PIPE_SIZE (1 << 20)
 #define SESSION_PANIC_GRACE 2.0 /* seconds to collect the panic trace */
 #define SESSION_LINE_MAX 1024
 /*
@@ -84,24 +82,42 @@ session_verdict(struct session *s, enum verdict v, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int session_listen(const char *path)
+/*
+ * QEMU's pipe chardev on @path: it writes @path.out and reads @path.in.
+ * Not a socket: QEMU writes the console a byte at a time, and a unix
+ * socket's buffer holds a few hundred such writes, so a host that reads
+ * a few milliseconds late made QEMU retry at a host-timed moment, and
+ * a deterministic guest's clock depended on the host's load (profiles
+ * of the same kernel differed by 1% in the tick's functions). A pipe
+ * holds 1 MiB (raised here); past that QEMU's write waits for us with
+ * the guest stopped, which a guest cannot see.
+ */
+static int session_fifo(const char *path)
 {
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char in[96], out[96];
 	int fd;
 
-	if (strlen(path) >= sizeof(sa.sun_path))
-		return -ENAMETOOLONG;
-	strcpy(sa.sun_path, path);
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	snprintf(in, sizeof(in), "%s.in", path);
+	snprintf(out, sizeof(out), "%s.out", path);
+	if (mkfifo(in, 0600) || mkfifo(out, 0600))
+		return -errno;
+	/* Read-only and non-blocking: the open waits for no writer. */
+	fd = open(out, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) || listen(fd, 1)) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
+	/* The kernel's limit for users is 1 MiB; the default 64 KiB will do. */
+	fcntl(fd, F_SETPIPE_SZ, SESSION_PIPE_SIZE);
 	return fd;
+}
+
+static void session_fifo_remove(const char *path)
+{
+	char name[96];
+
+	snprintf(name, sizeof(name), "%s.in", path);
+	unlink(name);
+	snprintf(name, sizeof(name), "%s.out", path);
+	unlink(name);
 }
 
 struct console {
@@ -290,71 +306,43 @@ static void session_qemu_log_tail(const struct session_conf *c, char *out,
 struct session_live {
 	const struct session_conf *c;
 	struct session *s;
-	char sockdir[32], con_path[64], res_path[64];
+	char fifodir[32], con_path[64], res_path[64];
 	struct strv argv;
 	struct console con, qlog;
-	int lfd[2], cfd[2], qfd;
+	int cfd[2], qfd;
 	double start, last_record, last_console, panic_at, space_at;
 	int qemu_done, killed, stream_failed;
 	pid_t qemu;
 };
 
-static int session_accept(struct session_live *l)
-{
-	double deadline = session_now() + SESSION_CONNECT_SECS;
-	int i, *lfd = l->lfd, *cfd = l->cfd;
-
-	while (cfd[0] < 0 || cfd[1] < 0) {
-		struct pollfd p[3] = { { lfd[0], POLLIN, 0 },
-				       { lfd[1], POLLIN, 0 },
-				       { l->qfd, POLLIN, 0 } };
-
-		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS);
-		if (waitpid(l->qemu, &l->s->qemu_status, WNOHANG) == l->qemu)
-			return -ECHILD;
-		if (session_now() > deadline)
-			return -ETIMEDOUT;
-		if (session_interrupted)
-			return -EINTR;
-		if (poll(p, 3, 100) <= 0)
-			continue;
-		for (i = 0; i < 2; i++) {
-			if (cfd[i] >= 0 || !(p[i].revents & POLLIN))
-				continue;
-			cfd[i] = accept4(lfd[i], NULL, NULL, SOCK_CLOEXEC);
-		}
-	}
-	return 0;
-}
-
-/* The sockets, the QEMU command and QEMU, connected to both sockets. */
+/* The FIFOs, the QEMU command and QEMU, writing both. */
 static int session_setup(struct session_live *l)
 {
 	struct session *s = l->s;
 	struct qemu_conf qc = l->c->qemu;
-	char tail[256], path[4096];
+	char path[4096];
 	int err;
 
-	/* Socket paths are short; the result directory path may not be. */
-	strcpy(l->sockdir, "/tmp/bootbench.XXXXXX");
-	if (!mkdtemp(l->sockdir)) {
+	/* FIFO paths are short; the result directory path may not be. */
+	strcpy(l->fifodir, "/tmp/bootbench.XXXXXX");
+	if (!mkdtemp(l->fifodir)) {
 		err = -errno;
 		session_verdict(s, VERDICT_INFRA, "mkdtemp: %s",
 				strerror(-err));
 		return err;
 	}
-	snprintf(l->con_path, sizeof(l->con_path), "%s/console", l->sockdir);
-	snprintf(l->res_path, sizeof(l->res_path), "%s/results", l->sockdir);
-	l->lfd[0] = session_listen(l->con_path);
-	l->lfd[1] = session_listen(l->res_path);
-	if (l->lfd[0] < 0 || l->lfd[1] < 0) {
-		err = l->lfd[0] < 0 ? l->lfd[0] : l->lfd[1];
-		session_verdict(s, VERDICT_INFRA, "cannot listen on %s: %s",
-				l->sockdir, strerror(-err));
+	snprintf(l->con_path, sizeof(l->con_path), "%s/console", l->fifodir);
+	snprintf(l->res_path, sizeof(l->res_path), "%s/results", l->fifodir);
+	l->cfd[0] = session_fifo(l->con_path);
+	l->cfd[1] = l->cfd[0] < 0 ? -1 : session_fifo(l->res_path);
+	if (l->cfd[0] < 0 || l->cfd[1] < 0) {
+		err = l->cfd[0] < 0 ? l->cfd[0] : l->cfd[1];
+		session_verdict(s, VERDICT_INFRA, "cannot make FIFOs in %s: %s",
+				l->fifodir, strerror(-err));
 		return err;
 	}
-	qc.console_sock = l->con_path;
-	qc.results_sock = l->res_path;
+	qc.console_pipe = l->con_path;
+	qc.results_pipe = l->res_path;
 	err = qemu_args_build(&qc, &l->argv);
 	if (err) {
 		session_verdict(s, VERDICT_INFRA,
@@ -378,25 +366,10 @@ static int session_setup(struct session_live *l)
 				qc.binary, strerror(-err));
 		return err;
 	}
-	err = session_accept(l);
-	if (!err)
-		return 0;
-	if (err == -ECHILD) {
-		l->qemu_done = 1;
-		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
-	}
-	session_qemu_log_tail(l->c, tail, sizeof(tail));
-	if (err == -EINTR)
-		session_verdict(s, VERDICT_INTERRUPTED,
-				"interrupted by %s: QEMU stopped, the run kept",
-				strsignal(session_interrupted));
-	else
-		session_verdict(s, VERDICT_INFRA, "QEMU did not start: %s",
-				tail[0] ? tail : strerror(-err));
-	return err;
+	return 0;
 }
 
-/* What arrived on socket @i (0: console, 1: results); -1 stops the pump. */
+/* What arrived on FIFO @i (0: console, 1: results); -1 stops the pump. */
 static int session_pump(struct session_live *l, int i, double now)
 {
 	struct session *s = l->s;
@@ -518,7 +491,20 @@ static int session_watchdog(struct session_live *l, double now)
 	return 1;
 }
 
-/* Both sockets until QEMU closes them; a watchdog kills a stuck guest. */
+/*
+ * QEMU gone: what it left in the FIFOs, to their end (a FIFO it never
+ * opened, QEMU failing at its start, is at its end at once).
+ */
+static void session_drain(struct session_live *l, double now)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		while (l->cfd[i] >= 0)
+			session_pump(l, i, now);
+}
+
+/* Both FIFOs until QEMU closes them; a watchdog kills a stuck guest. */
 static void session_loop(struct session_live *l)
 {
 	struct session *s = l->s;
@@ -540,8 +526,10 @@ static void session_loop(struct session_live *l)
 				stop = session_pump(l, i, now) < 0;
 		stop = 0;
 		if (!l->qemu_done &&
-		    waitpid(l->qemu, &s->qemu_status, WNOHANG) == l->qemu)
+		    waitpid(l->qemu, &s->qemu_status, WNOHANG) == l->qemu) {
 			l->qemu_done = 1;
+			session_drain(l, now);
+		}
 		if (l->killed || l->qemu_done || !session_watchdog(l, now))
 			continue;
 		kill(l->qemu, SIGKILL);
@@ -587,7 +575,7 @@ static void session_finish(struct session_live *l)
 	}
 }
 
-/* QEMU killed if still there, sockets closed and removed. */
+/* QEMU killed if still there, FIFOs closed and removed. */
 static void session_teardown(struct session_live *l)
 {
 	int i;
@@ -599,13 +587,11 @@ static void session_teardown(struct session_live *l)
 	for (i = 0; i < 2; i++) {
 		if (l->cfd[i] >= 0)
 			close(l->cfd[i]);
-		if (l->lfd[i] >= 0)
-			close(l->lfd[i]);
 	}
 	if (l->con_path[0]) {
-		unlink(l->con_path);
-		unlink(l->res_path);
-		rmdir(l->sockdir);
+		session_fifo_remove(l->con_path);
+		session_fifo_remove(l->res_path);
+		rmdir(l->fifodir);
 	}
 	strv_free(&l->argv);
 	if (l->qlog.log) {
@@ -623,7 +609,6 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 	struct session_live l = {
 		.c = c,
 		.s = s,
-		.lfd = { -1, -1 },
 		.cfd = { -1, -1 },
 		.qemu = -1,
 		.qfd = -1,

@@ -130,7 +130,7 @@ hs_signal() { # SIGNAL NAME
 }
 hs_signal HUP hup
 hrun=$(ls -d "$H"/hup/execl/*/*/0 2>/dev/null | head -n 1)
-check "hostile: SIGHUP ends the run: exit 7, QEMU gone, its sockets gone, the run kept as interrupted" \
+check "hostile: SIGHUP ends the run: exit 7, QEMU gone, its FIFOs gone, the run kept as interrupted" \
 	sh -c "test $rc -eq 7 && ! kill -0 $qpid 2>/dev/null && test ! -e '$qsock' &&
 		test \"\$('$j' '$hrun/job.json' status)\" = interrupted &&
 		grep -q 'interrupted: interrupted by Hangup: QEMU stopped, the run kept' '$H/hup.err'"

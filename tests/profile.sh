@@ -55,16 +55,17 @@ check "profile: profile.json names the kernel's functions from the guest's kalls
 
 # compare's list (the compare area builds the tool; T=profile alone too).
 [ -x "$T/bootbench-compare" ] || build bootbench-compare report/*.c proto/*.c lib/*.c
-# A/A: the total per operation within syscall's noise floor (0.1%), the
-# functions above 1% of the instructions (the loop's own path) within
-# 0.02% (measured 0.002-0.008%). Those between 0.1% and 1% (the RNG's mixing, the timer tick, the
-# scheduler: work driven by interrupts) moved by up to 10% under load,
-# and are only shown (docs/profile.md: how exact).
+# A/A: under deterministic timing the guest takes nothing at a
+# host-timed moment (FIFO channels, the ports' buffers taken in the
+# vCPU's own write: boot/session.c, boot/qemu.c), so the two runs, made
+# at once beside two other boots, execute the same instructions: the
+# path length and every function above 0.1% of the instructions agree
+# exactly (they moved by up to 10% under load before).
 "$T/bootbench-compare" --no-plot "$A" "$A2" >"$T/prof-aa.out" 2>&1
 pf_total=$(awk '/^  \(total\)/ { sub(/%/, "", $NF); print $NF + 0; exit }' "$T/prof-aa.out")
-pf_1=$(sed -n 's/.*above 1% of the instructions: [0-9]*, the largest change \([0-9.]*\)%.*/\1/p' "$T/prof-aa.out")
-check "profile: A/A: the path length within 0.1% ($pf_total%), every function above 1% of the instructions within 0.02% (largest $pf_1%)" \
-	sh -c "awk -v t='$pf_total' -v a='$pf_1' 'BEGIN { if (t < 0) t = -t; exit !(t != \"\" && a != \"\" && t <= 0.1 && a <= 0.02) }'"
+pf_01=$(sed -n 's/.*above 0.1% of the instructions: \([0-9]*\), the largest change \([0-9.]*\)%.*/\1 \2/p' "$T/prof-aa.out")
+check "profile: A/A: the path length identical ($pf_total%), every one of the functions above 0.1% of the instructions identical (count, largest change: $pf_01%)" \
+	sh -c "awk -v t='$pf_total' -v a='$pf_01' 'BEGIN { split(a, f, \" \"); exit !(t != \"\" && f[1] > 10 && t == 0 && f[2] == 0) }'"
 "$T/bootbench-compare" --no-plot "$A" "$AB" >"$T/prof-ab.out" 2>&1
 pf_first=$(awk '/^  \(kernel\)/ { getline; print $1; exit }' "$T/prof-ab.out")
 check "profile: A/B audit=1: the audit path's function changed most ($pf_first)" \

@@ -36,8 +36,8 @@ static void test_qemu(void)
 		.append = "console=ttyS0 x=\"a b\"",
 		.topo = &t,
 		.accel = QEMU_ACCEL_TCG,
-		.console_sock = "/s/con",
-		.results_sock = "/s/res",
+		.console_pipe = "/s/con",
+		.results_pipe = "/s/res",
 	};
 	struct strv a = { 0 };
 	char *line;
@@ -56,11 +56,11 @@ static void test_qemu(void)
 	CHECK("qemu: direct kernel boot",
 	      argv_has(&a, "-kernel", "bz") && argv_has(&a, "-initrd", "rd") &&
 		      argv_has(&a, "-append", c.append));
-	CHECK("qemu: console on a socket",
-	      argv_has(&a, "-chardev", "socket,id=con,path=/s/con") &&
+	CHECK("qemu: console on a FIFO",
+	      argv_has(&a, "-chardev", "pipe,id=con,path=/s/con") &&
 		      argv_has(&a, "-serial", "chardev:con"));
 	CHECK("qemu: named results port",
-	      argv_has(&a, "-chardev", "socket,id=res,path=/s/res") &&
+	      argv_has(&a, "-chardev", "pipe,id=res,path=/s/res") &&
 		      argv_has(
 			      &a, "-device",
 			      "virtserialport,bus=vser.0,chardev=res,name=bootbench.results"));
@@ -69,6 +69,19 @@ static void test_qemu(void)
 	      line && strstr(line, "-append 'console=ttyS0 x=\"a b\"'"));
 	free(line);
 	strv_free(&a);
+
+	/* Deterministic: nothing the host's time or entropy decides. */
+	c.icount = 1, c.icount_shift = 5;
+	qemu_args_build(&c, &a);
+	CHECK("qemu: deterministic timing fixes the clock, date and seed",
+	      argv_has(&a, "-icount", "shift=5,sleep=off") &&
+		      argv_has(&a, "-rtc",
+			       "base=2024-01-01T00:00:00,clock=vm") &&
+		      argv_has(&a, "-seed", "1") &&
+		      argv_has(&a, "-device",
+			       "virtio-serial-pci,id=vser,ioeventfd=off"));
+	strv_free(&a);
+	c.icount = 0;
 
 	t.sockets = 2, t.cores = 1, t.threads = 2, t.nnodes = 2;
 	t.mem_mb = 1025;
