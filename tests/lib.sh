@@ -137,6 +137,7 @@ area() {
 	case ${2:-check}/$TEST_JOBS in
 	test/1 | check/* | alone/*)
 		tl_join_all
+		tl_t0=$(date +%s)
 		. "tests/$1.sh"
 		tl_times="$tl_times$(($(date +%s) - tl_t0)) $1
 "
