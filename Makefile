@@ -163,7 +163,12 @@ BUSYBOX ?= /bin/busybox
 # the environment (so values with spaces, quotes or backticks arrive as
 # given): a parameter as --param key="$$KEY", an option as --opt "$$VAR".
 PARAM_NAMES := $(shell sed -n 's/^JOBKEY."\([a-z0-9_]*\)".*/\1/p' proto/jobkeys.def)
-upper = $(shell echo $(1) | tr a-z- A-Z_)
+# Upper case with make's own functions: a $(shell) per name was 46 forks
+# each time make read this file (twice a make run).
+upper = $(subst -,_,$(subst a,A,$(subst b,B,$(subst c,C,$(subst d,D,$(subst e,E,$(subst f,F,$(subst g,G,$(subst \
+	h,H,$(subst i,I,$(subst j,J,$(subst k,K,$(subst l,L,$(subst m,M,$(subst n,N,$(subst o,O,$(subst p,P,$(subst \
+	q,Q,$(subst r,R,$(subst s,S,$(subst t,T,$(subst u,U,$(subst v,V,$(subst w,W,$(subst x,X,$(subst \
+	y,Y,$(subst z,Z,$(1))))))))))))))))))))))))))))
 PARAM_VARS := $(foreach p,$(PARAM_NAMES),$(p):$(call upper,$(p)))
 # option:VARIABLE for run's options with an argument, KERNEL aside
 # (make run gives the default kernel's path when it is empty).
@@ -434,10 +439,13 @@ clean:
 
 # Written from the tables (boot/help.sh): "## target: text" above a
 # rule, "## VARIABLE: text" above a variable, options.def, jobkeys.def.
+# Read only for make help: two seds less on every other make.
+ifneq ($(filter help,$(MAKECMDGOALS)),)
 HELP_VARS := $(shell sed -n 's/^OPT.[A-Z_0-9]*, "[a-z-]*", "\([A-Z_0-9]*\)".*/\1/p' boot/options.def) \
 	$(foreach p,$(PARAM_VARS),$(call var_of,$(p))) \
 	$(shell sed -n 's/^\#\# \([A-Z][A-Z0-9_]*\): .*/\1/p' Makefile)
 $(foreach v,$(HELP_VARS),$(eval help: export $(v) := $$($(v))))
+endif
 ## help: this list
 help:
 	$(AT)sh boot/help.sh Makefile
