@@ -98,8 +98,9 @@ CMP_FLAGS ?=
 HOSTCC ?= gcc
 MUSLCC ?= musl-gcc
 WARN := -Wall -Wextra -Werror
-# Every include names its folder from the top: "proto/json.h", "lib/fileio.h".
-INC := -I.
+# Every include names its folder from the top: "proto/json.h", "lib/fileio.h";
+# what the build generates from $(B): "gen/descs.def".
+INC := -I. -I$(B)
 HOST_CFLAGS ?= -O2 -g
 GUEST_CFLAGS ?= -O2
 # Fixed timestamp for the image, so that builds are reproducible.
@@ -140,6 +141,14 @@ BENCH_AUX := execl-image spawn-image
 BENCH_BINS := $(addprefix $(B)/guest/bench/,$(TESTS) $(BENCH_AUX))
 BASE_CPIO := $(B)/base.cpio
 
+# The benchmarks' descriptors, each included by lib/metrics.c through
+# gen/descs.def, rewritten only when the set of files changes: a new
+# benchmarks/<name>.desc is read with no other edit.
+DESCS := $(sort $(wildcard benchmarks/*.desc))
+DESC_LIST := $(B)/gen/descs.def
+$(shell mkdir -p $(B)/gen && printf '#include "%s"\n' $(DESCS) >$(DESC_LIST).new && \
+	{ cmp -s $(DESC_LIST).new $(DESC_LIST) && rm -f $(DESC_LIST).new || mv -f $(DESC_LIST).new $(DESC_LIST); })
+
 PROTO_SRCS := $(wildcard proto/*.c)
 # boot/vmlinux.c decompresses a bzImage's payload with Debian's libraries.
 VMLINUX_LIBS := -lz -llzma -lbz2 -llzo2 -llz4 -lzstd
@@ -148,10 +157,10 @@ LIB_SRCS := $(wildcard lib/*.c)
 HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) benchmarks/params.c \
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
-COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def
+COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def $(DESCS) $(DESC_LIST)
 HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def benchmarks/aim9-tests.def \
 	benchmarks/filebench.def \
-	boot/cpus.def report/rules.h report/stats.h
+	boot/cpus.def report/rules.h report/stats.h $(DESCS) $(DESC_LIST)
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
 	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c proto/disk.c

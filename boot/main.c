@@ -4,6 +4,7 @@
  *
  *   bootbench release KERNEL      print the release in a bzImage header
  *   bootbench tests               list the known tests
+ *   bootbench metrics [--check]   list the declared metrics, or check names
  *   bootbench run OPTIONS         boot a job and write its run directory
  *   bootbench replay STREAM [DIR] a captured stream into a run directory
  *
@@ -14,6 +15,7 @@
 #include <stddef.h>
 
 #include "bootbench.h"
+#include "lib/metrics.h"
 
 enum opt_kind { OPT_STR, OPT_UINT, OPT_UINTE, OPT_FLAG, OPT_OWN };
 
@@ -51,6 +53,7 @@ static void usage(FILE *f)
 		"usage: bootbench release KERNEL\n"
 		"       bootbench vmlinux KERNEL [CACHE]  (the PVH vmlinux QEMU would boot)\n"
 		"       bootbench tests\n"
+		"       bootbench metrics [--check]   (the benchmarks' declared metrics; --check: names on stdin)\n"
 		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
 		"       bootbench run --kernel K --initrd I --test T [OPTION]...\n"
@@ -265,6 +268,13 @@ int main(int argc, char **argv)
 				  argc == 5 ? argv[4] : "replay");
 	if (!strcmp(cmd, "reproduce") && argc == 4)
 		return cmd_reproduce(argv[2], argv[3]);
+	if (!strcmp(cmd, "metrics") && argc == 2) {
+		metrics_print(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "metrics") && argc == 3 &&
+	    !strcmp(argv[2], "--check"))
+		return metrics_check(stdin, stderr) ? VERDICT_BAD_INPUT : 0;
 	if (!strcmp(cmd, "tests") && argc == 2) {
 		tests_print();
 		return 0;

@@ -10,4 +10,4 @@ build test_host tests/unit/test_host.c boot/qemu.c lib/strv.c boot/bzimage.c boo
 build test_job tests/unit/test_job.c init/job.c && unit test_job
 build test_topology tests/unit/test_topology.c boot/topology.c boot/cputable.c lib/fileio.c && unit test_topology
 build test_stats tests/unit/test_stats.c report/stats.c && unit test_stats
-build test_rules tests/unit/test_rules.c report/rules.c report/stats.c && unit test_rules
+build test_rules tests/unit/test_rules.c report/rules.c report/stats.c lib/metrics.c && unit test_rules
