@@ -393,7 +393,7 @@ static int run_kernel_arch_check(const struct run_opts *o)
 	return bad_input(
 		"KERNEL=%s is %s, not an %s %s: say ARCH=%s, or give an %s kernel (arch/%s/boot/%s)",
 		o->kernel, is, o->arch->karch, o->arch->image, file->name,
-		o->arch->name, o->arch->karch, o->arch->image);
+		o->arch->karch, o->arch->karch, o->arch->image);
 }
 
 int run_opts_check(struct run_opts *o)
