@@ -196,7 +196,6 @@ static int cmd_run_main(int argc, char **argv)
 {
 	struct run_opts o = {
 		.results = "out/results",
-		.qemu = "qemu-system-x86_64",
 		.topo_req = { .machines_dir = "boot/machines" },
 		.timeout = 3600,
 		.silence = 120,
@@ -243,11 +242,11 @@ static int cmd_vmlinux(const char *kernel, const char *cache)
 static int cmd_release(const char *kernel)
 {
 	char release[256];
-	int err = bzimage_release_read(kernel, release, sizeof(release));
+	int err = arch_release_read(kernel, release, sizeof(release));
 
 	if (err)
 		return bad_input(
-			"%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage",
+			"%s is not a kernel image bootbench knows (%s): give arch/x86/boot/bzImage or arch/arm64/boot/Image",
 			kernel, strerror(-err));
 	printf("%s\n", release);
 	return 0;
