@@ -90,7 +90,7 @@ void harness_count_report(unsigned long count, int timebase, const char *unit)
 
 void harness_metric(const char *name, double value)
 {
-	printf("metric %s %.6f\n", name, value);
+	printf("metric %s %.17g\n", name, value);
 }
 
 int harness_params_parse(int argc, char **argv, const struct harness_param *p,
@@ -385,10 +385,10 @@ int main(int argc, char **argv)
 	       passes[0].timebase	? "lps" :
 					  "KBps",
 	       mean_time, kept);
-	printf("metric unixbench.throughput %.6f\n", score);
-	printf("metric unixbench.score %.6f\n", 10.0 * score / bench.baseline);
+	printf("metric unixbench.throughput %.17g\n", score);
+	printf("metric unixbench.score %.17g\n", 10.0 * score / bench.baseline);
 	/* The work of one mean kept pass, in the test's own loops. */
-	printf("metric unixbench.workload %.6f\n",
+	printf("metric unixbench.workload %.17g\n",
 	       passes[0].timebase ? score * mean_time / passes[0].timebase :
 				    score * mean_time);
 	/* Every pass's loops, kept or not: PROFILE=1's operations. */

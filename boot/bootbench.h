@@ -21,6 +21,7 @@
 #include "benchmarks/params.h"
 #include "proto/json.h"
 #include "lib/aggregate.h"
+#include "arch.h"
 #include "bzimage.h"
 #include "disk.h"
 #include "qemu.h"
@@ -41,6 +42,8 @@
 struct run_opts {
 	const char *kernel, *initrd, *test, *results, *qemu, *cmdline;
 	const char *firmware; /* auto, seabios, qboot or a file */
+	const char *arch_name; /* ARCH=, a row of boot/arch.def */
+	const struct arch *arch; /* its row (run_opts_check) */
 	const struct test_desc *tests[TESTS_MAX];
 	/* Each test's headline metric with this job's parameters. */
 	char headline[TESTS_MAX][96];

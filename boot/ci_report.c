@@ -284,7 +284,7 @@ static void ci_kcidb_head(struct json_buf *j, const struct run_opts *o,
 	json_key_write(j, "origin");
 	json_string_write(j, CI_ORIGIN);
 	json_key_write(j, "architecture");
-	json_string_write(j, "x86_64");
+	json_string_write(j, o->arch ? o->arch->kcidb : arch_host()->kcidb);
 	json_key_write(j, "comment");
 	json_string_write(j, o->kernel);
 	json_key_write(j, "status");

@@ -8,9 +8,17 @@
 set -eu
 what=${1:-run}
 
+# The guest's architecture (ARCH, default this host's): its QEMU, and
+# for another architecture Debian's cross compiler (boot/arch.def).
+row=$("$(dirname "$0")/arch.sh" ${ARCH:+"$ARCH"}) || exit 2
+arch_get() { echo "$row" | sed -n "s/^ARCH_$1=//p"; }
+host=$("$(dirname "$0")/arch.sh" | sed -n 's/^ARCH_NAME=//p')
+cross=
+[ "$(arch_get NAME)" = "$host" ] || cross="$(arch_get CROSS_GCC):$(arch_get CROSS_PKG)"
+
 # command:package pairs
-need="gcc:gcc make:make musl-gcc:musl-tools cpio:cpio
-qemu-system-x86_64:qemu-system-x86 depmod:kmod modinfo:kmod
+need="gcc:gcc make:make musl-gcc:musl-tools cpio:cpio $cross
+$(arch_get QEMU):$(arch_get QEMU_PKG) depmod:kmod modinfo:kmod
 autoreconf:autoconf automake:automake libtoolize:libtool
 pkg-config:pkg-config xz:xz-utils dpkg-deb:dpkg apt-get:apt"
 
@@ -61,9 +69,10 @@ if [ "$what" = test ]; then
 	command -v clang-format >/dev/null 2>&1 || missing="$missing clang-format"
 	command -v ctags >/dev/null 2>&1 || missing="$missing universal-ctags"
 fi
-# The image needs the static busybox, not the dynamic one.
-if ! [ -x /bin/busybox ] ||
-	LC_ALL=C readelf -l /bin/busybox 2>/dev/null | grep -q 'program interpreter'; then
+# The image needs the static busybox, not the dynamic one (another
+# architecture's comes from Debian's archive, unpacked).
+if [ -z "$cross" ] && { ! [ -x /bin/busybox ] ||
+	LC_ALL=C readelf -l /bin/busybox 2>/dev/null | grep -q 'program interpreter'; }; then
 	missing="$missing busybox-static"
 fi
 [ -z "$missing" ] && exit 0

@@ -29,6 +29,8 @@ static int job_key_apply(struct run_opts *o, const char *key, const char *val,
 		t->lscpu = val;
 	else if (!strcmp(key, "cmdline"))
 		o->cmdline = val;
+	else if (!strcmp(key, "arch"))
+		o->arch_name = val;
 	else if (!strcmp(key, "lava_url"))
 		/* make lava-job's LAVA_URL, unless make says one. */
 		o->lava_url = o->lava_url ? o->lava_url : val;

@@ -1,22 +1,40 @@
 #!/bin/sh
 # Fetch the distribution's generic kernel into the build cache, once.
-# Usage: kernel-fetch.sh DESTDIR
-# Leaves DESTDIR/root (unpacked package), DESTDIR/bzImage and
-# DESTDIR/release; it is the default KERNEL when none is given.
+# Usage: kernel-fetch.sh DESTDIR [ARCH [BUILDDIR]]
+# Leaves DESTDIR/root (unpacked package), DESTDIR/<image> (bzImage,
+# Image: boot/arch.def) and DESTDIR/release; it is the default KERNEL
+# when none is given. Another architecture's package comes through
+# initramfs/layer.sh's private package lists (nothing installed).
 set -eu
 dest=$1
-if [ -f "$dest/bzImage" ] && [ -f "$dest/release" ]; then
+here=$(cd "$(dirname "$0")" && pwd)
+row=$("$here/arch.sh" ${2:+"$2"}) || exit 2
+arch_get() { echo "$row" | sed -n "s/^ARCH_$1=//p"; }
+image=$(arch_get IMAGE) meta=$(arch_get KERNEL_PKG)
+if [ -f "$dest/$image" ] && [ -f "$dest/release" ]; then
 	exit 0
 fi
 command -v apt-get >/dev/null 2>&1 || {
-	echo "kernel-fetch: no apt-get: give a kernel with KERNEL=path/to/bzImage" >&2
+	echo "kernel-fetch: no apt-get: give a kernel with KERNEL=path/to/$image" >&2
 	exit 1
 }
-meta=linux-image-amd64
+host=$("$here/arch.sh" | sed -n 's/^ARCH_NAME=//p')
+if [ "$(arch_get NAME)" != "$host" ]; then
+	echo "  FETCH   $meta (default $(arch_get NAME) kernel, once)"
+	tree=$(DEB_ARCH=$(arch_get DEB_ARCH) "$here/../initramfs/layer.sh" --tree "${3:-$(dirname "$dest")/../build}" "$meta") || exit 1
+	img=$(ls "$tree"/boot/vmlinuz-* | head -n 1)
+	rel=${img##*/vmlinuz-}
+	rm -rf "$dest"
+	mkdir -p "$dest"
+	ln -s "$tree" "$dest/root"
+	ln -s "root/boot/vmlinuz-$rel" "$dest/$image"
+	echo "$rel" >"$dest/release"
+	exit 0
+fi
 pkg=$(apt-cache depends "$meta" 2>/dev/null |
 	sed -n 's/^ *Depends: \(linux-image-[0-9].*\)$/\1/p' | head -n 1)
 if [ -z "$pkg" ]; then
-	echo "kernel-fetch: apt-cache knows no $meta: run 'apt-get update' (as root), or give KERNEL=path/to/bzImage" >&2
+	echo "kernel-fetch: apt-cache knows no $meta: run 'apt-get update' (as root), or give KERNEL=path/to/$image" >&2
 	exit 1
 fi
 tmp="$dest.tmp.$$"
@@ -28,14 +46,14 @@ echo "  FETCH   $pkg (default kernel, once)"
 sandbox=
 [ "$(id -u)" = 0 ] && sandbox="-o APT::Sandbox::User=root"
 (cd "$tmp" && apt-get download -q $sandbox "$pkg" >/dev/null) || {
-	echo "kernel-fetch: 'apt-get download $pkg' failed: check the network, or give KERNEL=path/to/bzImage" >&2
+	echo "kernel-fetch: 'apt-get download $pkg' failed: check the network, or give KERNEL=path/to/$image" >&2
 	exit 1
 }
 dpkg-deb -x "$tmp"/*.deb "$tmp/root"
 rm -f "$tmp"/*.deb
 img=$(ls "$tmp"/root/boot/vmlinuz-* | head -n 1)
 rel=${img##*/vmlinuz-}
-ln -s "root/boot/vmlinuz-$rel" "$tmp/bzImage"
+ln -s "root/boot/vmlinuz-$rel" "$tmp/$image"
 echo "$rel" >"$tmp/release"
 rm -rf "$dest"
 mv "$tmp" "$dest"

@@ -104,7 +104,9 @@ static void lava_header_write(struct json_buf *j, const struct run_opts *o,
 	lava_str(j, "  ", "bootbench.release", release);
 	lava_str(j, "  ", "bootbench.cmdline", cmdline);
 	lava_str(j, "  ", "bootbench.runs", n);
-	lava_line(j, "context:\n  arch: amd64\n");
+	lava_line(j, "context:\n  arch: ");
+	lava_line(j, o->arch->lava);
+	lava_line(j, "\n");
 	/* The stock qemu device type adds -enable-kvm unless told not to. */
 	if (o->deterministic || o->accel == QEMU_ACCEL_TCG)
 		lava_line(j, "  no_kvm: true\n");

@@ -4,6 +4,7 @@
  *
  *   bootbench release KERNEL      print the release in a bzImage header
  *   bootbench tests               list the known tests
+ *   bootbench metrics [--check]   list the declared metrics, or check names
  *   bootbench run OPTIONS         boot a job and write its run directory
  *   bootbench replay STREAM [DIR] a captured stream into a run directory
  *
@@ -14,6 +15,7 @@
 #include <stddef.h>
 
 #include "bootbench.h"
+#include "lib/metrics.h"
 
 enum opt_kind { OPT_STR, OPT_UINT, OPT_UINTE, OPT_FLAG, OPT_OWN };
 
@@ -51,6 +53,7 @@ static void usage(FILE *f)
 		"usage: bootbench release KERNEL\n"
 		"       bootbench vmlinux KERNEL [CACHE]  (the PVH vmlinux QEMU would boot)\n"
 		"       bootbench tests\n"
+		"       bootbench metrics [--check]   (the benchmarks' declared metrics; --check: names on stdin)\n"
 		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
 		"       bootbench run --kernel K --initrd I --test T [OPTION]...\n"
@@ -193,7 +196,6 @@ static int cmd_run_main(int argc, char **argv)
 {
 	struct run_opts o = {
 		.results = "out/results",
-		.qemu = "qemu-system-x86_64",
 		.topo_req = { .machines_dir = "boot/machines" },
 		.timeout = 3600,
 		.silence = 120,
@@ -240,11 +242,11 @@ static int cmd_vmlinux(const char *kernel, const char *cache)
 static int cmd_release(const char *kernel)
 {
 	char release[256];
-	int err = bzimage_release_read(kernel, release, sizeof(release));
+	int err = arch_release_read(kernel, release, sizeof(release));
 
 	if (err)
 		return bad_input(
-			"%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage",
+			"%s is not a kernel image bootbench knows (%s): give arch/x86/boot/bzImage or arch/arm64/boot/Image",
 			kernel, strerror(-err));
 	printf("%s\n", release);
 	return 0;
@@ -265,6 +267,13 @@ int main(int argc, char **argv)
 				  argc == 5 ? argv[4] : "replay");
 	if (!strcmp(cmd, "reproduce") && argc == 4)
 		return cmd_reproduce(argv[2], argv[3]);
+	if (!strcmp(cmd, "metrics") && argc == 2) {
+		metrics_print(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "metrics") && argc == 3 &&
+	    !strcmp(argv[2], "--check"))
+		return metrics_check(stdin, stderr) ? VERDICT_BAD_INPUT : 0;
 	if (!strcmp(cmd, "tests") && argc == 2) {
 		tests_print();
 		return 0;

@@ -361,12 +361,49 @@ static int run_machine_disk_check(struct run_opts *o)
 	return err ? err : disk_mem_fit(o);
 }
 
+/* ARCH=: its row, its QEMU unless QEMU= says another. */
+static int run_arch_check(struct run_opts *o)
+{
+	o->arch = o->arch_name && *o->arch_name ? arch_find(o->arch_name) :
+						  arch_host();
+	if (!o->arch)
+		return bad_input(
+			"ARCH=%s is not an architecture bootbench knows: say ARCH= one of %s (boot/arch.def)",
+			o->arch_name, arch_names());
+	if (!o->qemu || !*o->qemu)
+		o->qemu = o->arch->qemu;
+	if (o->arch != arch_host() && o->accel == QEMU_ACCEL_KVM)
+		return bad_input(
+			"ACCEL=kvm runs this host's architecture (%s) only, not ARCH=%s: drop ACCEL=kvm",
+			arch_host()->name, o->arch->name);
+	return 0;
+}
+
+/* A kernel of another architecture is refused, saying what it is. */
+static int run_kernel_arch_check(const struct run_opts *o)
+{
+	const struct arch *file;
+	char is[96];
+	int gz;
+
+	/* Neither: run_release_get says so, in the arch's words. */
+	if (arch_kernel_identify(o->kernel, &file, &gz) || file == o->arch)
+		return 0;
+	arch_kernel_describe(file, gz, is, sizeof(is));
+	return bad_input(
+		"KERNEL=%s is %s, not an %s %s: say ARCH=%s, or give an %s kernel (arch/%s/boot/%s)",
+		o->kernel, is, o->arch->karch, o->arch->image, file->name,
+		o->arch->karch, o->arch->karch, o->arch->image);
+}
+
 int run_opts_check(struct run_opts *o)
 {
 	struct stat st;
 	int err;
 
 	err = run_params_check(o);
+	if (!err)
+		err = run_arch_check(o);
 	if (err)
 		return err;
 	/* What the image needs is the job's, whatever the machine. */
@@ -375,11 +412,16 @@ int run_opts_check(struct run_opts *o)
 	if (o->plan)
 		return run_machine_disk_check(o);
 	if (!o->kernel || !*o->kernel)
-		return bad_input("no KERNEL given: say KERNEL=path/to/bzImage");
+		return bad_input("no KERNEL given: say KERNEL=path/to/%s",
+				 o->arch->image);
 	if (stat(o->kernel, &st) || !S_ISREG(st.st_mode))
 		return bad_input(
-			"KERNEL=%s: %s: give the path of a bzImage (arch/x86/boot/bzImage)",
-			o->kernel, errno ? strerror(errno) : "not a file");
+			"KERNEL=%s: %s: give the path of a %s (arch/%s/boot/%s)",
+			o->kernel, errno ? strerror(errno) : "not a file",
+			o->arch->image, o->arch->karch, o->arch->image);
+	err = run_kernel_arch_check(o);
+	if (err)
+		return err;
 	if (!o->initrd || access(o->initrd, R_OK))
 		return bad_input(
 			"initramfs %s is missing: run it through 'make run'",
@@ -389,8 +431,8 @@ int run_opts_check(struct run_opts *o)
 		return err;
 	if (!program_found(o->qemu))
 		return bad_input(
-			"QEMU=%s not found: install it (apt-get install qemu-system-x86) or give QEMU=path",
-			o->qemu);
+			"QEMU=%s not found: install it (apt-get install %s) or give QEMU=path",
+			o->qemu, o->arch->qemu_pkg);
 	return run_machine_disk_check(o);
 }
 

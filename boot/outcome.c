@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "bootbench.h"
 #include "debian.h"
+#include "lib/metrics.h"
 
 /* What the guest saw of its topology, for job.json, and any difference. */
 static char topo_seen[1024], topo_mismatch[512];
@@ -247,6 +248,27 @@ static void cpu_dropped_write(struct json_buf *j, const struct rundir *rd)
 	fclose(f);
 }
 
+/*
+ * The metric the run names as its result and which way is better for
+ * it, as its descriptor said when it ran: compare reads them back rather
+ * than today's tables.
+ */
+static void outcome_headline_write(struct json_buf *j, const struct run_opts *o,
+				   const struct session *s)
+{
+	const struct metric_desc *m = metric_find(o->headline[0]);
+	char name[160];
+
+	if (!o->ntests)
+		return;
+	metric_name(&s->stream, o->tests[0]->name, o->headline[0], name,
+		    sizeof(name));
+	json_key_write(j, "headline");
+	json_string_write(j, name);
+	json_key_write(j, "headline_better");
+	json_string_write(j, metric_better_name(m ? m->better : METRIC_INFO));
+}
+
 int job_write(const struct rundir *rd, const struct run_opts *o,
 	      const char *release, const char *accel_why,
 	      const struct session *s, const char *cmdline)
@@ -293,6 +315,7 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	json_string_write(&j, o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
 	json_key_write(&j, "accel_reason");
 	json_string_write(&j, accel_why);
+	outcome_headline_write(&j, o, s);
 	json_key_write(&j, "timing");
 	json_string_write(&j, o->deterministic ? "deterministic" : "realtime");
 	if (o->deterministic) {

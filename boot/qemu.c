@@ -10,6 +10,7 @@
 
 #include "proto/profile.h"
 #include "proto/proto.h"
+#include "arch.h"
 #include "qemu.h"
 
 /* The deterministic guest's wall clock at boot, the same in every run. */
@@ -32,13 +33,9 @@ static void qemu_board_add(const struct qemu_conf *c, struct strv *a)
 		strv_add(a, "none");
 	}
 	strv_add(a, "-no-reboot");
-	/*
-	 * No PS/2 controller: its mouse probe ran on in the kernel until
-	 * the power-off waited for it, 0.2-0.4 s of a 1.6 s boot under TCG
-	 * (docs/kernels.md); no benchmark reads a keyboard.
-	 */
+	/* The board of boot/arch.def, with its reasons there. */
 	strv_add(a, "-machine");
-	strv_add(a, "q35,i8042=off");
+	strv_add(a, (c->arch ? c->arch : arch_host())->machine);
 	if (c->bios) {
 		strv_add(a, "-bios");
 		strv_add(a, c->bios);
@@ -49,6 +46,7 @@ static void qemu_board_add(const struct qemu_conf *c, struct strv *a)
 static void qemu_cpu_add(const struct qemu_conf *c, struct strv *a)
 {
 	const struct topology *t = c->topo;
+	const struct arch *arch = c->arch ? c->arch : arch_host();
 
 	if (c->accel != QEMU_ACCEL_AUTO) {
 		strv_add(a, "-accel");
@@ -76,13 +74,10 @@ static void qemu_cpu_add(const struct qemu_conf *c, struct strv *a)
 	} else if (t->cpu_model[0]) {
 		strv_add(a, "-cpu");
 		strv_add(a, t->cpu_model);
-	} else if (t->threads > 1) {
-		/*
-		 * Neither qemu64 nor TCG's "max" (an AMD without TOPOEXT) shows
-		 * SMT siblings to Linux; an Intel model reports them in CPUID.
-		 */
+	} else if (t->threads > 1 || arch->cpu[0]) {
+		/* The CPU that shows SMT siblings to Linux (boot/arch.def). */
 		strv_add(a, "-cpu");
-		strv_add(a, "IvyBridge");
+		strv_add(a, t->threads > 1 ? arch->cpu_smt : arch->cpu);
 	}
 }
 

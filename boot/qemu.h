@@ -18,6 +18,7 @@ struct qemu_conf {
 	const char *initrd;
 	const char *append; /* the full kernel command line */
 	const struct topology *topo; /* CPUs, nodes, memory, CPU model */
+	const struct arch *arch; /* the machine, the default CPU model */
 	enum qemu_accel accel; /* resolved: KVM or TCG */
 	const char *console_pipe; /* QEMU's pipe chardevs: PATH.in, PATH.out */
 	const char *results_pipe;

@@ -314,6 +314,17 @@ static int run_boot_path_pick(struct run_opts *o)
 	/* A LAVA job deploys the bzImage itself: nothing to extract. */
 	if (o->boot == BOOT_BZIMAGE || o->lava_dir)
 		return 0;
+	/* No PVH elsewhere: an Image, decompressed here when gzipped. */
+	if (strcmp(o->arch->image, "bzImage")) {
+		o->boot_taken = "image";
+		err = arch_image_unpack(o->kernel, o->vmlinux_cache,
+					o->boot_image, sizeof(o->boot_image));
+		if (err)
+			return bad_input("KERNEL=%s: %s: give an %s %s",
+					 o->kernel, strerror(-err),
+					 o->arch->karch, o->arch->image);
+		return 0;
+	}
 	err = vmlinux_pick(o->kernel, o->vmlinux_cache, &pick);
 	if (err && o->boot == BOOT_PVH)
 		return bad_input(
@@ -354,11 +365,12 @@ static int run_release_get(const struct run_opts *o, char *release, size_t len)
 	if (o->release) {
 		snprintf(release, len, "%s", o->release);
 	} else {
-		err = bzimage_release_read(o->kernel, release, len);
+		err = arch_release_read(o->kernel, release, len);
 		if (err)
 			return bad_input(
-				"KERNEL=%s is not an x86 bzImage (%s): give arch/x86/boot/bzImage, not vmlinux",
-				o->kernel, strerror(-err));
+				"KERNEL=%s is not an %s %s (%s): give arch/%s/boot/%s, not vmlinux",
+				o->kernel, o->arch->karch, o->arch->image,
+				strerror(-err), o->arch->karch, o->arch->image);
 	}
 	if ((why = names_check(release))) {
 		char shown[1024];
@@ -375,13 +387,9 @@ static int run_release_get(const struct run_opts *o, char *release, size_t len)
  * The job rides on the kernel command line (docs/protocol.md).
  * cryptomgr.notests: the crypto self-tests a distribution kernel runs as
  * it registers each algorithm were 62% of its boot's instructions
- * (docs/kernels.md); no benchmark here uses them. no_timer_check: under
- * TCG on a loaded host the IO-APIC timer check can miss its ticks and
- * panic "IO-APIC + timer doesn't work" (seen here at load 20); the check
- * tests the board, not the kernel under test. 8250.nr_uarts=1: the
- * board has one serial port (the console); probing for four took 0.09 s
- * of a 1.5 s kconfigs kernel boot under TCG (docs/kernels.md).
- * pty.legacy_count=0: a kernel with BSD ptys registers 256 pairs of
+ * (docs/kernels.md); no benchmark here uses them. The console and the
+ * board's own words (x86's no_timer_check, 8250.nr_uarts=1) are
+ * boot/arch.def's. pty.legacy_count=0: a kernel with BSD ptys registers 256 pairs of
  * devices at boot, 0.10 s of a kconfigs kernel's 1.0 s under TCG; the
  * guest uses none (a kernel without them ignores the word).
  */
@@ -396,9 +404,10 @@ static int run_cmdline_build(const struct run_opts *o, char **out)
 		return VERDICT_INFRA;
 	snprintf(
 		cmdline, len,
-		"console=ttyS0 panic=-1 cryptomgr.notests no_timer_check 8250.nr_uarts=1 "
-		"pty.legacy_count=0 " PROTO_JOB_PREFIX "test=%s",
-		o->test_list);
+		"console=%s panic=-1 cryptomgr.notests %s%spty.legacy_count=0 " PROTO_JOB_PREFIX
+		"test=%s",
+		o->arch->console, o->arch->cmdline,
+		o->arch->cmdline[0] ? " " : "", o->test_list);
 	for (i = 0; i < o->nparams; i++)
 		snprintf(cmdline + strlen(cmdline), len - strlen(cmdline),
 			 " " PROTO_JOB_PREFIX "%s", o->params[i]);
@@ -427,7 +436,11 @@ static int run_conf_fill(const struct run_opts *o, struct session_conf *sc,
 {
 	int err;
 
-	err = qemu_firmware_pick(o->firmware, o->qemu, &sc->qemu.bios);
+	/* A board without firmware (boot/arch.def) boots the kernel. */
+	err = !o->arch->firmware[0] && (!o->firmware || !*o->firmware ||
+					!strcmp(o->firmware, "auto")) ?
+		      0 :
+		      qemu_firmware_pick(o->firmware, o->qemu, &sc->qemu.bios);
 	if (err) {
 		if (err == -ENOENT && o->firmware &&
 		    !strcmp(o->firmware, "qboot"))
@@ -442,6 +455,7 @@ static int run_conf_fill(const struct run_opts *o, struct session_conf *sc,
 	sc->qemu.initrd = o->initrd;
 	sc->qemu.append = cmdline;
 	sc->qemu.topo = &o->topo;
+	sc->qemu.arch = o->arch;
 	sc->qemu.accel = o->accel;
 	sc->qemu.icount = o->deterministic;
 	sc->qemu.icount_shift = o->icount_shift;
@@ -465,6 +479,14 @@ static void run_profile_check(struct run_opts *o)
 	if (o->accel == QEMU_ACCEL_KVM) {
 		fprintf(stderr,
 			"bootbench: PROFILE=1 counts instructions under TCG and this run uses KVM: say ACCEL=tcg (or TIMING=deterministic); running without the profile\n");
+		o->profile = NULL;
+		return;
+	}
+	/* The markers are x86 NOPs (proto/profile.h). */
+	if (strcmp(o->arch->name, "x86_64")) {
+		fprintf(stderr,
+			"bootbench: PROFILE=1 marks its window with x86 instructions, not %s ones: running without the profile\n",
+			o->arch->name);
 		o->profile = NULL;
 		return;
 	}
@@ -500,6 +522,10 @@ int cmd_run(struct run_opts *o)
 		return bad_input("too many parameters");
 	asked = o->accel;
 	o->accel = qemu_accel_pick(o->accel, &why);
+	if (o->arch != arch_host()) {
+		o->accel = QEMU_ACCEL_TCG;
+		why = "TCG: the guest's architecture is not this host's";
+	}
 	if (o->deterministic)
 		why = "TIMING=deterministic counts instructions under TCG";
 	run_profile_check(o);

@@ -3,9 +3,13 @@
 # build directory. Nothing of kmod is committed: the source is
 # downloaded at build time through a private apt list that reuses the
 # mirror the system already has configured.
-# Usage: libkmod-build.sh BUILDDIR   -> BUILDDIR/lib/libkmod.a, BUILDDIR/include/libkmod.h
+# Usage: libkmod-build.sh BUILDDIR [CC HOST]  -> BUILDDIR/lib/libkmod.a, BUILDDIR/include/libkmod.h
+# CC and HOST (a GNU triplet) cross-build it for another architecture's
+# guest (init/musl-cross.sh's musl-gcc); default: musl-gcc, this host.
 set -eu
 b=$(mkdir -p "$1" && cd "$1" && pwd)
+cc=${2:-musl-gcc}
+host=${3:+--host=$3}
 if [ -f "$b/lib/libkmod.a" ] && [ -f "$b/include/libkmod.h" ]; then
 	# Built before: a newer copy of this script (a pull) changes nothing
 	# in it, and make must see it as up to date or rebuild forever.
@@ -34,13 +38,13 @@ orig=$(ls "$b"/src/kmod_*.orig.tar.* | head -n 1)
 rm -rf "$b/kmod"
 mkdir -p "$b/kmod"
 tar -xf "$orig" -C "$b/kmod" --strip-components=1
-echo "  BUILD   libkmod.a (musl)"
+echo "  BUILD   libkmod.a (musl${3:+, $3})"
 (
 	cd "$b/kmod"
 	# kmod's own autogen.sh does this when gtk-doc is absent.
 	touch libkmod/docs/gtk-doc.make
 	autoreconf -fi
-	CC=musl-gcc ./configure --without-zstd --without-xz --without-zlib \
+	CC=$cc ./configure $host --without-zstd --without-xz --without-zlib \
 		--without-openssl --disable-manpages --disable-test-modules \
 		--disable-tools --disable-logging --disable-debug
 	make libkmod/libkmod.la
@@ -50,5 +54,5 @@ echo "  BUILD   libkmod.a (musl)"
 }
 mkdir -p "$b/lib" "$b/include"
 rm -f "$b/lib/libkmod.a"
-ar rcs "$b/lib/libkmod.a" "$b"/kmod/libkmod/.libs/*.o "$b"/kmod/shared/.libs/*.o
+"${3:+$3-}ar" rcs "$b/lib/libkmod.a" "$b"/kmod/libkmod/.libs/*.o "$b"/kmod/shared/.libs/*.o
 cp "$b/kmod/libkmod/libkmod.h" "$b/include/"

@@ -86,7 +86,7 @@ if [ -z "$moddir" ]; then
 	mkdir -p "$build/images"
 	exec 9>"$build/images/.lock"
 	flock 9
-	layers_add "$base" "$build/images/builtin"
+	layers_add "$base" "$build/images/builtin${DEB_ARCH:+-$DEB_ARCH}"
 	exit 0
 fi
 

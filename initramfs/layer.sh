@@ -19,8 +19,17 @@
 # archive; the mirror is the one apt is configured with, or DEB_MIRROR.
 #
 # Usage: layer.sh MKLAYER MKCPIO BUILDDIR LAYER...
-# Prints the path of each layer built; errors are one line and exit 2.
+#        layer.sh --tree BUILDDIR PACKAGE...
+# Prints the path of each layer built; --tree prints the unpacked tree of
+# each PACKAGE (another architecture's musl, busybox or kernel, for the
+# guest's build: nothing installed). Errors are one line and exit 2.
 set -eu
+tree=
+if [ "$1" = --tree ]; then
+	tree=1
+	shift
+	set -- - - "$@"
+fi
 mklayer=$1 mkcpio=$2
 # apt reads a relative Dir:: path under /etc/apt: make it absolute.
 build=$(mkdir -p "$3" && cd "$3" && pwd)
@@ -181,6 +190,24 @@ mkdir -p "$dir" "$debs"
 # Runs started together share the cache: one fetches, the others wait.
 exec 8>"$debs/.lock"
 flock 8
+if [ -n "$tree" ]; then
+	layer_lists
+	# A meta package (linux-image-arm64) stands for what it depends on.
+	for p in "$@"; do
+		# shellcheck disable=SC2086
+		dep=$(apt-cache $apt_o depends "$p" 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*\)$/\1/p' | head -n 1)
+		[ -z "$dep" ] || p=$dep
+		set -- "$@" "$p"
+		shift
+	done
+	layer_resolve "$@" >"$debs/tree.set"
+	layer_fetch "$debs/tree.set"
+	for p in "$@"; do
+		v=$(awk -v p="$p" '$1 == p { print $2; exit }' "$debs/tree.set")
+		echo "$debs/${p}_$v"
+	done
+	exit 0
+fi
 for t in "$@"; do
 	line=$(grep "^DEBIAN($t," "$def") || continue
 	pkg=$(echo "$line" | cut -d'"' -f2)

@@ -6,14 +6,10 @@
 #include "tests.h"
 
 static const struct test_desc test_table[] = {
-#define BENCH(name, suite, headline, higher, params, det_floor, unit, hints, \
-	      native)                                                        \
-	{                                                                    \
-		#name,	   suite, headline, higher, params,                  \
-		det_floor, unit,  hints,    native                           \
-	},
-#define TEST(name, headline, higher, params, det_floor) \
-	BENCH(name, "", headline, higher, params, det_floor, NULL, "", "")
+#define BENCH(name, suite, headline, params, det_floor, unit, hints, native) \
+	{ #name, suite, headline, params, det_floor, unit, hints, native },
+#define TEST(name, headline, params, det_floor) \
+	BENCH(name, "", headline, params, det_floor, NULL, "", "")
 #include "benchmarks/tests.def"
 #undef TEST
 #undef BENCH

@@ -8,8 +8,7 @@
 struct test_desc {
 	const char *name;
 	const char *suite; /* "unixbench", or "" */
-	const char *headline;
-	int higher_better;
+	const char *headline; /* its direction: benchmarks/<name>.desc */
 	const char *params;
 	/*
 	 * TIMING=deterministic: the spread of one job's runs, in percent

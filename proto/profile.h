@@ -14,7 +14,12 @@
 #define PROFILE_MARK_OPCODE "\x0f\x1f\x80"
 #define PROFILE_MARK_OPEN 0x50425342u /* "BSBP" */
 #define PROFILE_MARK_CLOSE 0x50425343u
+#ifdef __x86_64__
 #define PROFILE_MARK_ASM(magic) "nopl " #magic "(%%rax)"
+#else
+/* No marker elsewhere: the host runs other architectures unprofiled. */
+#define PROFILE_MARK_ASM(magic) ""
+#endif
 
 /* Addresses from here up are the kernel's (x86-64's upper half). */
 #define PROFILE_KERNEL_START 0xffff800000000000ull

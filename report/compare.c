@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lib/metrics.h"
 #include "lib/tests.h"
 #include "compare.h"
 
@@ -33,16 +34,26 @@ static void usage(FILE *f)
 		"BASE, NEW: kernel result directories, <RESULTS>/<test>/<params>/<release>\n");
 }
 
-/* The headline of the job's first test, qualified as run.c names it. */
+/*
+ * The headline the base's run recorded, with its direction; for a run
+ * from before they were recorded, its first test's, qualified as run.c
+ * names it, and its descriptor's direction.
+ */
 static int cmp_metric_default(struct cmp *c)
 {
 	const char *test = c->base.test;
 	size_t len = strcspn(test, ",");
 	const struct test_desc *t = test_find_n(test, len);
+	const struct metric_desc *m = metric_find(c->base.headline);
 
+	if (c->base.headline_run[0]) {
+		c->metric_higher = c->base.headline_better >= 0;
+		c->metric = strdup(c->base.headline_run);
+		return c->metric ? 0 : -ENOMEM;
+	}
 	if (!t || !c->base.headline[0])
 		return -ENOENT;
-	c->metric_higher = t->higher_better;
+	c->metric_higher = !m || m->better != METRIC_LOWER;
 	if (test[len])
 		return asprintf(&c->metric, "%.*s.%s", (int)len, test,
 				c->base.headline) < 0 ?

@@ -147,6 +147,20 @@ static void result_headline_set(struct result *r, const struct json_value *doc)
 		r->headline[0] = '\0';
 }
 
+static void result_headline_run_read(struct result *r,
+				     const struct json_value *doc)
+{
+	const struct json_value *h = json_member(doc, "headline");
+	const struct json_value *b = json_member(doc, "headline_better");
+
+	if (!h || h->type != JSON_STRING || !b || b->type != JSON_STRING)
+		return;
+	snprintf(r->headline_run, sizeof(r->headline_run), "%s", h->string);
+	r->headline_better = !strcmp(b->string, "higher") ? 1 :
+			     !strcmp(b->string, "lower")  ? -1 :
+							    0;
+}
+
 /* The first run's job.json says what the directory holds. */
 static int result_job_read(struct result *r)
 {
@@ -180,6 +194,7 @@ static int result_job_read(struct result *r)
 			r->icount_shift = (int)shift->number;
 		if (r->test)
 			result_headline_set(r, doc);
+		result_headline_run_read(r, doc);
 	} else {
 		r->test = strdup("");
 		r->release = strdup("");

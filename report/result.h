@@ -34,6 +34,13 @@ struct result {
 	char *boot_path; /* "" when the run predates recording it */
 	/* The first test's headline metric with the job's parameters. */
 	char headline[96];
+	/*
+	 * What the run recorded (job.json): its headline, qualified in a
+	 * job of several tests, and which way was better (1 higher, -1
+	 * lower, 0 neither); "" when it predates recording them.
+	 */
+	char headline_run[160];
+	int headline_better;
 	unsigned int runs; /* columns of the matrix */
 	unsigned int left_out; /* runs not complete and ok (runs.json) */
 	struct result_metric *m; /* sorted by name */

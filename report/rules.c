@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/metrics.h"
 #include "proto/families.h"
 #include "rules.h"
 #include "stats.h"
@@ -46,11 +47,10 @@ static int rules_name_ends(const char *name, const char *tail)
 }
 
 /*
- * Which way is better, from the words of a benchmark metric's name; the
- * first row that matches wins (ops_per_sec is a rate, not a "_sec"
- * total). The report reader reads a mail's metric with it too
- * (reproduce/), so a mail's "improvement of dbench.max_latency" and
- * compare's verdict on it agree.
+ * Which way is better, guessed from the words of the name of a metric no
+ * descriptor declares: a mail's, of a benchmark bootbench does not have
+ * (reproduce/). The first row that matches wins (ops_per_sec is a rate,
+ * not a "_sec" total).
  */
 enum rules_match {
 	RULES_CONTAINS, /* anywhere in the name */
@@ -95,10 +95,20 @@ static int rules_word_matches(const char *name, const char *w,
 	return how == RULES_ENDS || n == k || strchr("._", name[n - k - 1]);
 }
 
+static enum rules_direction rules_declared(const struct metric_desc *m)
+{
+	return m->better == METRIC_HIGHER ? RULES_HIGHER :
+	       m->better == METRIC_LOWER  ? RULES_LOWER :
+					    RULES_NONE;
+}
+
 enum rules_direction rules_name_direction(const char *name)
 {
+	const struct metric_desc *m = metric_lkp_find(name);
 	size_t i;
 
+	if (m)
+		return rules_declared(m);
 	for (i = 0; i < sizeof(rules_words) / sizeof(rules_words[0]); i++)
 		if (rules_word_matches(name, rules_words[i].word,
 				       rules_words[i].how))
@@ -113,9 +123,9 @@ enum rules_direction rules_direction_get(const char *name, const char *headline,
 		return headline_higher ? RULES_HIGHER : RULES_LOWER;
 	if (rules_kind_get(name) == RULES_FAILURE)
 		return RULES_LOWER;
-	if (!rules_is_benchmark_metric(name))
+	if (!rules_is_benchmark_metric(name) || !metric_find(name))
 		return RULES_NONE;
-	return rules_name_direction(name);
+	return rules_declared(metric_find(name));
 }
 
 struct rules_side {

@@ -23,14 +23,18 @@ enum rules_direction {
 enum rules_kind rules_kind_get(const char *name);
 
 /*
- * @headline is the metric the job's tests name as their result
- * (benchmarks/tests.def); its direction comes from there, the rest
- * from the metric's name.
+ * @headline is the metric the run named as its result, with the
+ * direction it recorded (job.json); the others' come from their
+ * descriptors (benchmarks/<name>.desc), the monitors' failures are
+ * lower-is-better and their other counters have none.
  */
 enum rules_direction rules_direction_get(const char *name, const char *headline,
 					 int headline_higher);
 
-/* Which way is better, from a benchmark metric's name alone. */
+/*
+ * Which way is better for a metric a mail names (LKP's name): its
+ * descriptor's, else guessed from the words of its name.
+ */
 enum rules_direction rules_name_direction(const char *name);
 
 /* The benchmarks' own numbers: LKP's 1.01 rather than 1.05. */

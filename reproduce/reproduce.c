@@ -21,6 +21,7 @@
 #include "proto/disk.h"
 #include "proto/names.h"
 #include "lib/fileio.h"
+#include "lib/metrics.h"
 #include "lkpmail.h"
 #include "lib/rundir.h"
 #include "lib/tests.h"
@@ -1201,89 +1202,22 @@ static int repro_job_write(const char *path, const char *report,
 }
 
 /*
- * The report's metrics our runs have, under our name where it differs
- * (our dbench.max_latency-ms says its unit). aim9.T.ops_per_sec is ours
- * for every T.
- */
-static const struct {
-	const char *lkp, *ours;
-} repro_metrics[] = {
-	{ "unixbench.score", "unixbench.score" },
-	{ "unixbench.throughput", "unixbench.throughput" },
-	{ "hackbench.throughput", "hackbench.throughput" },
-	{ "dbench.throughput-MB/sec", "dbench.throughput-MB/sec" },
-	{ "dbench.max_latency", "dbench.max_latency-ms" },
-	{ "perf-bench-sched-pipe.ops_per_sec",
-	  "perf-bench-sched-pipe.ops_per_sec" },
-	{ "will-it-scale.per_process_ops", "will-it-scale.per_process_ops" },
-	{ "will-it-scale.per_thread_ops", "will-it-scale.per_thread_ops" },
-	{ "will-it-scale.workload", "will-it-scale.workload" },
-	{ "perf-bench-futex.ops/s", "perf-bench-futex.ops/s" },
-	{ "netperf.Throughput_Mbps", "netperf.Throughput_Mbps" },
-	{ "netperf.Throughput_total_Mbps", "netperf.Throughput_total_Mbps" },
-	{ "netperf.Throughput_tps", "netperf.Throughput_tps" },
-	{ "netperf.Throughput_total_tps", "netperf.Throughput_total_tps" },
-	{ "netperf.ThroughputRecv_Mbps", "netperf.ThroughputRecv_Mbps" },
-	{ "netperf.ThroughputRecv_total_Mbps",
-	  "netperf.ThroughputRecv_total_Mbps" },
-	{ "netperf.ThroughputBoth_Mbps", "netperf.ThroughputBoth_Mbps" },
-	{ "netperf.ThroughputBoth_total_Mbps",
-	  "netperf.ThroughputBoth_total_Mbps" },
-	{ "netperf.ThroughputBoth_tps", "netperf.ThroughputBoth_tps" },
-	{ "netperf.ThroughputBoth_total_tps",
-	  "netperf.ThroughputBoth_total_tps" },
-	{ "netperf.workload", "netperf.workload" },
-	{ "fio.read_bw_MBps", "fio.read_bw_MBps" },
-	{ "fio.write_bw_MBps", "fio.write_bw_MBps" },
-	{ "fio.read_iops", "fio.read_iops" },
-	{ "fio.write_iops", "fio.write_iops" },
-	{ "fio.read_clat_mean_ns", "fio.read_clat_mean_ns" },
-	{ "fio.write_clat_mean_ns", "fio.write_clat_mean_ns" },
-	{ "fio.workload", "fio.workload" },
-	{ "fsmark.files_per_sec", "fsmark.files_per_sec" },
-	{ "aim7.jobs-per-min", "aim7.jobs-per-min" },
-	{ "vm-scalability.throughput", "vm-scalability.throughput" },
-	{ "vm-scalability.median", "vm-scalability.median" },
-	{ "vm-scalability.workload", "vm-scalability.workload" },
-	{ "sysbench-fileio.read_operations/s",
-	  "sysbench-fileio.read_operations/s" },
-	{ "sysbench-fileio.write_operations/s",
-	  "sysbench-fileio.write_operations/s" },
-	{ "sysbench-fileio.fsync_operations/s",
-	  "sysbench-fileio.fsync_operations/s" },
-	{ "sysbench-fileio.read_bytes_MB/s",
-	  "sysbench-fileio.read_bytes_MB/s" },
-	{ "sysbench-fileio.write_bytes_MB/s",
-	  "sysbench-fileio.write_bytes_MB/s" },
-	{ "fsmark.app_overhead", "fsmark.app_overhead" },
-	{ "filebench.sum_operations/s", "filebench.sum_operations/s" },
-	{ "filebench.sum_operations", "filebench.sum_operations" },
-	{ "filebench.sum_reads/s", "filebench.sum_reads/s" },
-	{ "filebench.sum_writes/s", "filebench.sum_writes/s" },
-	{ "filebench.sum_bytes_mb/s", "filebench.sum_bytes_mb/s" },
-	{ "filebench.sum_time_ms/op", "filebench.sum_time_ms/op" },
-};
-
-/*
  * The metric the report speaks of, if our run will have it; 0 if the
  * report's change can be expected of it, -ENOENT if the job's headline
  * stands in (another metric: the report's size says nothing of it).
  */
 static int repro_metric_pick(const struct lkpmail *m, struct repro_job *j)
 {
-	size_t i;
+	/*
+	 * Ours when a descriptor declares it, by LKP's name where ours
+	 * differs (dbench.max_latency is our dbench.max_latency-ms), and
+	 * it has a better way: a count or a setting is no change to expect.
+	 */
+	const struct metric_desc *d = metric_lkp_find(m->metric);
 
-	for (i = 0; i < sizeof(repro_metrics) / sizeof(repro_metrics[0]); i++)
-		if (!strcmp(m->metric, repro_metrics[i].lkp)) {
-			snprintf(j->metric, sizeof(j->metric), "%s",
-				 repro_metrics[i].ours);
-			return 0;
-		}
-	/* stress-ng.<stressor>.ops_per_sec (and .ops) are ours too. */
-	if ((!strncmp(m->metric, "aim9.", 5) ||
-	     !strncmp(m->metric, "stress-ng.", 10)) &&
-	    strstr(m->metric, ".ops")) {
-		snprintf(j->metric, sizeof(j->metric), "%s", m->metric);
+	if (d && d->better != METRIC_INFO) {
+		snprintf(j->metric, sizeof(j->metric), "%s",
+			 strcmp(d->lkp, m->metric) ? m->metric : d->name);
 		return 0;
 	}
 	if (!m->metric[0])

@@ -128,23 +128,126 @@ tl_times=
 area() {
 	tl_seen="$tl_seen $1"
 	tl_only=$(tl_wanted "$1") || return 0
-	if [ -z "$SEL" ] && [ "${2:-check}" = test ] && [ "$TIER" != test ]; then
+	if [ -z "$SEL" ] && [ "${2:-check}" != check ] && [ "$TIER" != test ]; then
 		return 0
 	fi
 	tl_area=$1
 	tl_i=0
 	tl_t0=$(date +%s)
-	. "tests/$1.sh"
-	tl_times="$tl_times$(($(date +%s) - tl_t0)) $1
+	case ${2:-check}/$TEST_JOBS in
+	test/1 | check/* | alone/*)
+		tl_join_all
+		tl_t0=$(date +%s)
+		. "tests/$1.sh"
+		tl_times="$tl_times$(($(date +%s) - tl_t0)) $1
 "
+		;;
+	*) tl_fork "$1" ;;
+	esac
 	tl_area=setup
 	tl_i=0
 	tl_only=
 }
 
+# Boot areas run TEST_JOBS at a time (default 2), each in a subshell
+# with its own temporary directory $T/par/NAME (the shared tools linked
+# in); their lines are printed, renumbered, in the order of run.sh. Most
+# of a boot test's time is fixed guest time (runtimes, sleeps, waits on
+# the kernel) that a second QEMU on the other host CPU overlaps. An area
+# marked `alone` (it asserts on timings: an A/A, an A/B) runs when the
+# others have finished, and the next waits for it.
+TEST_JOBS=${TEST_JOBS:-2}
+# One area asked for (T=boot, T=boot.3): its lines as they come.
+case $SEL in
+?*,*) ;;
+?*) TEST_JOBS=1 ;;
+esac
+tl_queue=
+tl_fork() {
+	while [ "$(tl_running)" -ge "$TEST_JOBS" ]; do
+		sleep 1
+		tl_flush
+	done
+	mkdir -p "$T/par/$1"
+	for f in "$T"/*; do
+		[ -f "$f" ] && [ -x "$f" ] && ln -s "$f" "$T/par/$1/"
+	done
+	(
+		(
+			T=$T/par/$1
+			tl_n=0
+			tl_t0=$(date +%s)
+			. "tests/$1.sh"
+			echo "$(($(date +%s) - tl_t0))" >"$T.time"
+		)
+		: >"$T/par/$1.done"
+	) >"$T/par/$1.log" 2>&1 &
+	tl_queue="$tl_queue $1:$!:$tl_only"
+}
+
+# tl_running: how many forked areas have not finished.
+tl_running() {
+	n=0
+	for q in $tl_queue; do
+		[ -f "$T/par/${q%%:*}.done" ] || n=$((n + 1))
+	done
+	echo "$n"
+}
+
+# tl_flush: print the finished areas at the head of the queue.
+tl_flush() {
+	while [ -n "$tl_queue" ] && [ -f "$T/par/$(echo $tl_queue | sed 's/:.*//').done" ]; do
+		tl_join_one
+	done
+}
+
+# tl_join_one: wait for the oldest area forked, then print its lines.
+tl_join_one() {
+	set -- $tl_queue
+	[ $# -gt 0 ] || return 0
+	tl_q=$1
+	shift
+	tl_queue="$*"
+	tl_jname=${tl_q%%:*}
+	tl_jpid=${tl_q#*:}
+	tl_jonly=${tl_jpid#*:}
+	tl_jpid=${tl_jpid%%:*}
+	wait "$tl_jpid"
+	while IFS= read -r line; do
+		case $line in
+		"PASS "[0-9]*" $tl_jname."* | "FAIL "[0-9]*" $tl_jname."* | "SKIP "[0-9]*" $tl_jname."*)
+			tl_n=$((tl_n + 1))
+			tl_word=${line%% *}
+			tl_rest=${line#* }
+			case $tl_word in
+			PASS) tl_pass=$((tl_pass + 1)) ;;
+			FAIL) tl_fail=$((tl_fail + 1)) ;;
+			SKIP) tl_skip=$((tl_skip + 1)) ;;
+			esac
+			echo "$tl_word $tl_n ${tl_rest#* }"
+			;;
+		*) printf '%s\n' "$line" ;;
+		esac
+	done <"$T/par/$tl_jname.log"
+	if [ -f "$T/par/$tl_jname.time" ]; then
+		tl_times="$tl_times$(cat "$T/par/$tl_jname.time") $tl_jname
+"
+	else
+		tl_n=$((tl_n + 1)) tl_fail=$((tl_fail + 1))
+		echo "FAIL $tl_n $tl_jname: the area ran to its end${tl_jonly:+ (test $tl_jonly)}"
+	fi
+}
+
+tl_join_all() {
+	while [ -n "$tl_queue" ]; do
+		tl_join_one
+	done
+}
+
 # tests_summary: a selection that named no area is a failure; then the
 # totals and the time; exit status 0 only when nothing failed.
 tests_summary() {
+	tl_join_all
 	for s in $(echo "$SEL" | tr ',' ' '); do
 		case " $tl_seen " in
 		*" ${s%%.*} "*) ;;

@@ -81,3 +81,11 @@ mkdir -p "$T/noshell/shell" && cp "$B/guest/bench/shell1" "$T/noshell/" &&
 check "native: shell1 without its sort input fails, saying so" \
 	sh -c "'$T/noshell/shell1' --duration=1 --passes=1 2>&1 | grep -q 'sort.src: No such file' && ! '$T/noshell/shell1' --duration=1 --passes=1 >/dev/null 2>&1"
 check "native: an unknown parameter is refused" sh -c "! $B/guest/bench/execl --speed=9"
+# Every metric the native runs printed, and every literal name a
+# benchmark's source gives harness_metric(), is declared in a descriptor
+# (benchmarks/<name>.desc) with a direction.
+{ cat "$T"/native.*.out "$T/db.out"; sed -n 's/.*harness_metric("\([^"]*\)".*/\1/p' benchmarks/*.c; } |
+	grep -E '^(metric )?[A-Za-z0-9_.%/-]+( |$)' | sed -n 's/^metric \([^ ]*\) .*/\1/p; /^metric /!s/^\([^ ]*\)$/\1/p' >"$T/nat-names"
+"$tool" metrics --check <"$T/nat-names" 2>"$T/nat-undeclared"
+check "native: every emitted metric ($(sort -u "$T/nat-names" | wc -l) names) is declared with a direction$(head -n 2 "$T/nat-undeclared" | tr '\n' ' ')" \
+	test ! -s "$T/nat-undeclared"

@@ -40,7 +40,7 @@ const struct bench bench = {
 	.run = dummy_run,
 };
 END
-	echo 'BENCH(dummy, "", "dummy.ops_per_sec", 1, "runtime", 1, NULL, "", "--runtime=1")' \
+	echo 'BENCH(dummy, "", "dummy.ops_per_sec", "runtime", 1, NULL, "", "--runtime=1")' \
 		>>"$rg/benchmarks/tests.def"
 	rg_bin=$rg/out/build/host/bench/dummy
 	check "registry: the copy's make host-bench would build bench/dummy" \

@@ -62,28 +62,30 @@ area execl
 area verdict
 
 # --- the test tier: boots of the default kernel under QEMU -----------
-area boot test
-area compare-boot test
-area reproduce test
+# `alone`: asserts on timings (A/A, A/B), so it runs by itself; `test`:
+# TEST_JOBS areas at a time (tests/lib.sh), the longest first.
+area compare-boot alone
+area reproduce alone
+area ab alone
 area e2e test
+area disks test
+area aim test
+area boot test
+area fault test
+area ci-check test
+area wis test
+area pvh test
+area lava test
+area hostile test
+area filebench test
+area topology test
 area reader test
 area deterministic-boot test
 area profile test
-area fault test
-area topology test
-area ci-check test
 area fit test
-area pvh test
-area lava test
 area stressng test
-area disks test
-area filebench test
 area vmscal test
-area wis test
-area aim test
 area netperf test
-area hostile test
-area ab test
 
 # Last: every result file the areas above wrote.
 area schema

@@ -19,14 +19,18 @@ schema_all() {
 	done
 }
 # The same directories as ever: the boot area's, the faults', the
-# replays' and the concurrent runs' (those that ran).
+# replays' and the concurrent runs' (those that ran), in $T or in the
+# directory of an area run beside another ($T/par/AREA, tests/lib.sh).
 sdirs=
-for d in "$T/results" "$T/faults" "$T/replay" "$T/conc" "$T/creplay"; do
-	[ -d "$d" ] && sdirs="$sdirs $d"
-done
-# The host-side hostile runs: QEMU's signal, a disk scaled, the space stop.
-for d in "$T"/hostile-host/* "$T"/hostile/space*; do
-	[ -d "$d/execl" ] || [ -d "$d/fio" ] && sdirs="$sdirs $d"
+for st in "$T" "$T"/par/*; do
+	[ -d "$st" ] || continue
+	for d in "$st/results" "$st/faults" "$st/replay" "$st/conc" "$st/creplay"; do
+		[ -d "$d" ] && sdirs="$sdirs $d"
+	done
+	# The host-side hostile runs: QEMU's signal, a disk scaled, the space stop.
+	for d in "$st"/hostile-host/* "$st"/hostile/space*; do
+		[ -d "$d/execl" ] || [ -d "$d/fio" ] && sdirs="$sdirs $d"
+	done
 done
 # The committed matrices of tests/compare, as compare reads them (their
 # job.json files hold only what compare reads, not a whole run's).

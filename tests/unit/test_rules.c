@@ -89,7 +89,7 @@ int main(void)
 	CHECK("rules: but two of five are not",
 	      !changed("unixbench.throughput", many_a + 59, 5, many_b, 5));
 
-	CHECK("rules: the headline's direction comes from tests.def",
+	CHECK("rules: the headline's direction comes from the run",
 	      rules_direction_get("perf-bench-sched-messaging.total_time_sec",
 				  "perf-bench-sched-messaging.total_time_sec",
 				  0) == RULES_LOWER);
