@@ -20,9 +20,9 @@
 
 static const struct arch arch_rows[] = {
 #define ARCH(id, un, karch, qemu, qpkg, mach, fw, con, cmd, img, kpkg, deb, \
-	     tri, cgcc, cpkg, cpu, smt, kcidb, lava)                          \
-	{ #id, un, karch, qemu, qpkg, mach, fw, con, cmd, img, kpkg, deb, tri, \
-	  cgcc, cpkg, cpu, smt, kcidb, lava },
+	     tri, cgcc, cpkg, cpu, smt, kcidb, lava)                        \
+	{ #id,	un,  karch, qemu, qpkg, mach, fw,  con,	  cmd, img,         \
+	  kpkg, deb, tri,   cgcc, cpkg, cpu,  smt, kcidb, lava },
 #include "arch.def"
 #undef ARCH
 };
@@ -127,8 +127,8 @@ void arch_kernel_describe(const struct arch *a, int gzipped, char *buf,
 }
 
 /* "Linux version R (": the banner every kernel image holds. */
-static int arch_banner_release(const unsigned char *p, size_t n,
-			       char *release, size_t size)
+static int arch_banner_release(const unsigned char *p, size_t n, char *release,
+			       size_t size)
 {
 	static const char banner[] = "Linux version ";
 	const unsigned char *q = p, *end = p + n;

@@ -271,8 +271,7 @@ int main(int argc, char **argv)
 		metrics_print(stdout);
 		return 0;
 	}
-	if (!strcmp(cmd, "metrics") && argc == 3 &&
-	    !strcmp(argv[2], "--check"))
+	if (!strcmp(cmd, "metrics") && argc == 3 && !strcmp(argv[2], "--check"))
 		return metrics_check(stdin, stderr) ? VERDICT_BAD_INPUT : 0;
 	if (!strcmp(cmd, "tests") && argc == 2) {
 		tests_print();

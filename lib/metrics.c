@@ -90,8 +90,9 @@ size_t metric_count(void)
 
 const char *metric_better_name(enum metric_better b)
 {
-	return b == METRIC_HIGHER ? "higher" : b == METRIC_LOWER ? "lower" :
-								  "info";
+	return b == METRIC_HIGHER ? "higher" :
+	       b == METRIC_LOWER  ? "lower" :
+				    "info";
 }
 
 void metrics_print(FILE *f)
