@@ -379,7 +379,7 @@ test-host:
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 	$(AT)$(if $(filter 1,$(PROFILE)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);) \
-	plan=$$($(BOOTBENCH) run --image-plan $(RUN_SEL)) && img=$$(PLAN="$$plan" $(IMAGE_SH)) && \
+	plan=$$($(BOOTBENCH) run --image-plan --kernel $(call sq,$(KERNEL_PATH)) $(RUN_SEL)) && img=$$(PLAN="$$plan" $(IMAGE_SH)) && \
 	$(BOOTBENCH) run $(if $(filter 1,$(PROFILE)),$${plugin:+--profile "$$plugin"}) --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
 		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) \
 		$(if $(DISK_DIR),,--disk-dir "$(B)/disks") $(if $(filter 1,$(KEEP_DISK)),--keep-disk) $(RUN_EXTRA)

@@ -406,9 +406,16 @@ int run_opts_check(struct run_opts *o)
 		err = run_arch_check(o);
 	if (err)
 		return err;
-	/* What the image needs is the job's, whatever the machine. */
-	if (o->image_plan)
+	/*
+	 * What the image needs is the job's, whatever the machine; but a
+	 * kernel of another architecture is refused before an image is
+	 * built for it.
+	 */
+	if (o->image_plan) {
+		if (o->kernel && !stat(o->kernel, &st) && S_ISREG(st.st_mode))
+			return run_kernel_arch_check(o);
 		return 0;
+	}
 	if (o->plan)
 		return run_machine_disk_check(o);
 	if (!o->kernel || !*o->kernel)

@@ -91,7 +91,10 @@ if [ -z "$moddir" ]; then
 fi
 
 moddir=$(cd "$moddir" && pwd)
-key=$(printf '%s' "$moddir" | cksum | cut -d' ' -f1)
+# The base is in the key: an arm64 base given an x86 kernel (refused
+# later, by the run) built an image the x86 runs then took, and every
+# one panicked (No working init found).
+key=$(printf '%s %s' "$moddir" "$(cd "$(dirname "$base")" && pwd)/${base##*/}" | cksum | cut -d' ' -f1)
 cache=$build/images/$rel-$key
 mkdir -p "$cache"
 # Runs started together (CI, RUNS in parallel) share this cache: one
