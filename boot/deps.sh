@@ -22,6 +22,13 @@ $(arch_get QEMU):$(arch_get QEMU_PKG) depmod:kmod modinfo:kmod
 autoreconf:autoconf automake:automake libtoolize:libtool
 pkg-config:pkg-config xz:xz-utils dpkg-deb:dpkg apt-get:apt"
 
+# tests/arm64.sh (make test) boots an arm64 guest: its QEMU and cross
+# compiler, whatever ARCH says.
+if [ "$what" = test ] && [ "$host" != arm64 ]; then
+	row=$("$(dirname "$0")/arch.sh" arm64)
+	need="$need $(arch_get QEMU):$(arch_get QEMU_PKG) $(arch_get CROSS_GCC):$(arch_get CROSS_PKG)"
+fi
+
 missing=
 for pair in $need; do
 	cmd=${pair%%:*}

@@ -296,6 +296,8 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	json_string_write(&j, o->kernel);
 	json_key_write(&j, "release");
 	json_string_write(&j, release);
+	json_key_write(&j, "arch");
+	json_string_write(&j, o->arch->name);
 	json_key_write(&j, "boot_path");
 	json_string_write(&j, o->boot_taken ? o->boot_taken : "bzimage");
 	if (o->boot_taken && !strcmp(o->boot_taken, "pvh")) {

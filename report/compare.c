@@ -172,6 +172,14 @@ static int cmp_sides_check(const struct cmp *c)
 static int cmp_timing_check(const struct result *a, const struct result *b,
 			    char *err, size_t errlen)
 {
+	/* An arm64 guest's counts and times are another machine's. */
+	if (strcmp(a->arch, b->arch)) {
+		snprintf(
+			err, errlen,
+			"%s ran an %s guest but %s an %s guest: compare runs of the same ARCH",
+			a->dir, a->arch, b->dir, b->arch);
+		return -EINVAL;
+	}
 	if (strcmp(a->timing, b->timing)) {
 		snprintf(
 			err, errlen,

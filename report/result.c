@@ -184,6 +184,7 @@ static int result_job_read(struct result *r)
 	    doc->type == JSON_OBJECT) {
 		r->test = result_job_string(doc, "test");
 		r->release = result_job_string(doc, "release");
+		r->arch = result_job_string(doc, "arch");
 		r->cmdline = result_job_string(doc, "cmdline");
 		r->timing = result_job_string(doc, "timing");
 		r->qemu_version = result_job_string(doc, "qemu_version");
@@ -198,18 +199,22 @@ static int result_job_read(struct result *r)
 	} else {
 		r->test = strdup("");
 		r->release = strdup("");
+		r->arch = strdup("");
 		r->cmdline = strdup("");
 		r->timing = strdup("");
 		r->qemu_version = strdup("");
 		r->packages = strdup("");
 		r->boot_path = strdup("");
 	}
-	if (!r->test || !r->release || !r->cmdline || !r->timing ||
+	if (!r->test || !r->release || !r->arch || !r->cmdline || !r->timing ||
 	    !r->qemu_version || !r->packages || !r->boot_path)
 		ret = -ENOMEM;
 	/* Runs from before TIMING= existed ran in real time. */
 	else if (!*r->timing)
 		ret = strdup_replace(&r->timing, "realtime");
+	/* ... and on x86_64, the only guest there was. */
+	if (!ret && !*r->arch)
+		ret = strdup_replace(&r->arch, "x86_64");
 	json_value_free(doc);
 	free(buf);
 	return ret;
@@ -270,6 +275,7 @@ void result_free(struct result *r)
 	free(r->release);
 	free(r->cmdline);
 	free(r->timing);
+	free(r->arch);
 	free(r->qemu_version);
 	free(r->packages);
 	free(r->boot_path);

@@ -25,6 +25,7 @@ struct result {
 	char *dir;
 	char *test; /* job.json "test": one name or a comma list */
 	char *release;
+	char *arch; /* boot/arch.def's name; x86_64 before ARCH= existed */
 	char *cmdline; /* the kernel command line of the first run */
 	char *timing; /* "realtime" or "deterministic" */
 	int icount_shift; /* -1 in real time */

@@ -68,6 +68,7 @@ area compare-boot alone
 area reproduce alone
 area ab alone
 area e2e test
+area arm64 test
 area disks test
 area aim test
 area boot test

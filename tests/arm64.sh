@@ -1,0 +1,72 @@
+# Sourced by tests/run.sh: ARCH=arm64, the same appliance on
+# qemu-system-aarch64 (-M virt, GICv3, PSCI): Debian's arm64 kernel, the
+# init and benchmarks built with Debian's cross compiler and musl, as a
+# user types it. The first run fetches and builds what ARCH=arm64 needs
+# into O (boot/deps.sh installs the cross compiler and QEMU as root).
+a6=$T/arm64
+mkdir -p "$a6"
+# a6_run NAME [VAR=VALUE...]: make run ARCH=arm64 into $a6/NAME, status in $rc.
+a6_run() {
+	a6_name=$1
+	shift
+	make -s run O="$O" ARCH=arm64 RESULTS="$a6/$a6_name" Q=1 "$@" >"$a6/$a6_name.out" 2>&1
+	rc=$?
+}
+
+# One boot, three benchmarks (hackbench's pipes, execl's exec, Debian's
+# arm64 stress-ng from its layer) on 2 sockets x 2 cores x 2 threads in
+# 2 NUMA nodes, which the guest must see as asked (the device tree's
+# cpu-map and numa-node-id: a direct -kernel boot has no ACPI).
+a6_t=hackbench,execl,stress-ng
+a6_run both TEST=$a6_t STRESSOR=msg NR_THREADS=2 TESTTIME=3 GROUPS=1 LOOPS=50 PASSES=1 DURATION=3 \
+	SOCKETS=2 CORES=2 THREADS=2 NUMA=2
+a6_dir=$(ls -d "$a6/both/$a6_t"/*/*/0 2>/dev/null | head -n 1)
+a6_dir=${a6_dir:-$a6/none}
+check "arm64: make run ARCH=arm64 TEST=$a6_t SOCKETS=2 CORES=2 THREADS=2 NUMA=2 boots Debian's arm64 kernel and exits 0 ($(tail -n 1 "$a6/both.out"))" \
+	sh -c "test $rc -eq 0 && test -d '$a6_dir'"
+a6_hb=$($j "$a6_dir/stats.json" hackbench.hackbench.throughput 2>/dev/null)
+a6_ex=$($j "$a6_dir/stats.json" execl.unixbench.throughput 2>/dev/null)
+a6_sn=$($j "$a6_dir/stats.json" stress-ng.stress-ng.msg.ops_per_sec 2>/dev/null)
+check "arm64: hackbench.throughput ($a6_hb), execl's unixbench.throughput ($a6_ex) and stress-ng.msg.ops_per_sec ($a6_sn) are present and positive" \
+	awk -v a="${a6_hb:-0}" -v b="${a6_ex:-0}" -v c="${a6_sn:-0}" 'BEGIN { exit !(a > 0 && b > 0 && c > 0) }'
+a6_seen=$($j "$a6_dir/job.json" topology_seen 2>/dev/null)
+check "arm64: the guest sees the topology asked ($a6_seen)" \
+	test "$a6_seen" = "2 packages x 2 cores x 2 threads, 8 CPUs online; node0 0-3, node1 4-7"
+a6_rel=$($j "$a6_dir/job.json" release 2>/dev/null)
+a6_arch=$($j "$a6_dir/job.json" arch 2>/dev/null)
+a6_pk=$($j "$a6_dir/job.json" packages 2>/dev/null)
+check "arm64: the guest says it is aarch64, job.json says arch $a6_arch, release $a6_rel, ${a6_pk%%,*}" \
+	sh -c "test '$a6_arch' = arm64 && grep -q '\"machine\":\"aarch64\"' '$a6_dir/samples.jsonl' &&
+		grep -q 'ttyAMA0' '$a6_dir/job.json' && echo '$a6_pk' | grep -q '^stress-ng [0-9]'"
+
+# Deterministic timing on arm64: two runs at once count the same
+# instructions, so the same score to the last digit.
+a6_run det1 TEST=syscall DURATION=3 PASSES=1 SMP=1 MEM=256M TIMING=deterministic &
+a6_p=$!
+a6_run det2 TEST=syscall DURATION=3 PASSES=1 SMP=1 MEM=256M TIMING=deterministic
+wait "$a6_p"
+a6_d1=$($j "$(ls -d "$a6"/det1/syscall/*/*/0 2>/dev/null | head -n 1)/stats.json" unixbench.throughput 2>/dev/null)
+a6_d2=$($j "$(ls -d "$a6"/det2/syscall/*/*/0 2>/dev/null | head -n 1)/stats.json" unixbench.throughput 2>/dev/null)
+check "arm64: TIMING=deterministic, two runs at once: the same score ($a6_d1 and $a6_d2)" \
+	sh -c "test -n '$a6_d1' && test '$a6_d1' = '$a6_d2'"
+
+# An arm64 run is not compared with an x86 one: the same run, its
+# job.json saying x86_64.
+if [ -d "$a6_dir" ]; then
+	mkdir -p "$a6/x86"
+	cp -r "$(dirname "$a6_dir")" "$a6/x86/new"
+	sed -i 's/"arch":"arm64"/"arch":"x86_64"/' "$a6/x86/new/0/job.json"
+fi
+"$B/host/bootbench-compare" --no-plot "$(dirname "$a6_dir")" "$a6/x86/new" >"$a6/cmp.out" 2>"$a6/cmp.err"
+rc=$?
+check "arm64: compare refuses an arm64 run against an x86_64 one (exit 2, one line: $(cat "$a6/cmp.err"))" \
+	sh -c "test $rc -eq 2 && test \$(wc -l <'$a6/cmp.err') -eq 1 && grep -q 'an arm64 guest but .* an x86_64 guest: compare runs of the same ARCH' '$a6/cmp.err'"
+
+# A kernel of the other architecture: one line, exit 2, before any boot.
+if [ -f "$KDEF" ]; then
+	a6_run wrong TEST=execl KERNEL="$KDEF"
+	check "arm64: ARCH=arm64 with an x86 bzImage is refused in one line, exit 2 ($(grep bootbench: "$a6/wrong.out"))" \
+		sh -c "test $rc -eq 2 && test \$(grep -c '^bootbench:' '$a6/wrong.out') -eq 1 &&
+			grep -q 'is an x86 bzImage, not an arm64 Image: say ARCH=x86_64, or give an arm64 kernel' '$a6/wrong.out' &&
+			test ! -e '$a6/wrong'"
+fi
