@@ -167,8 +167,13 @@ BASE_CPIO := $(AB)/base.cpio
 # benchmarks/<name>.desc is read with no other edit.
 DESCS := $(sort $(wildcard benchmarks/*.desc))
 DESC_LIST := $(B)/gen/descs.def
+# Not for the goals that build nothing: `make deps` as root wrote it,
+# and the ordinary user's make run could not write O any more.
+NOBUILD_GOALS := deps help clean test-host
+ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NOBUILD_GOALS),$(MAKECMDGOALS)),all),)
 $(shell mkdir -p $(B)/gen && printf '#include "%s"\n' $(DESCS) >$(DESC_LIST).new && \
 	{ cmp -s $(DESC_LIST).new $(DESC_LIST) && rm -f $(DESC_LIST).new || mv -f $(DESC_LIST).new $(DESC_LIST); })
+endif
 
 PROTO_SRCS := $(wildcard proto/*.c)
 # boot/vmlinux.c decompresses a bzImage's payload with Debian's libraries.
