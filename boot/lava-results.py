@@ -32,8 +32,20 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 YAML_DEPTH_MAX = 64
 
 
+def shown(text):
+    """LAVA's text made safe for a terminal, as proto/names.c's names_escape:
+    printable ASCII kept, every other byte (and the backslash) written \\xNN."""
+    return "".join(chr(b) if 0x20 <= b < 0x7f and b != 0x5c else "\\x%02x" % b
+                   for b in str(text).encode("utf-8", "surrogateescape"))
+
+
+def say(msg):
+    """One line on standard error; it quotes LAVA's text, escaped here, once."""
+    print("bootbench: " + shown(msg), file=sys.stderr)
+
+
 def die(msg):
-    print("bootbench: " + msg, file=sys.stderr)
+    say(msg)
     sys.exit(2)
 
 
@@ -133,9 +145,9 @@ def number(v, what):
     try:
         x = float(v)
     except (TypeError, ValueError):
-        die("LAVA's case %s has measurement %r, not a number: give the results of a make lava-job job" % (what, v))
+        die("LAVA's case %s has measurement \"%s\", not a number: give the results of a make lava-job job" % (what, v))
     if x != x or x in (float("inf"), float("-inf")):
-        die("LAVA's case %s has measurement %r, not a finite number" % (what, v))
+        die("LAVA's case %s has measurement %s, not a finite number" % (what, v))
     return int(x) if x.is_integer() and abs(x) < 2**53 else x
 
 
@@ -151,7 +163,7 @@ def exit_code(v, what):
 def iteration(cid, part):
     """A case id's iteration: ASCII digits (str.isdigit() takes '²' too)."""
     if not re.fullmatch(r"[0-9]{1,9}", part):
-        die("LAVA's case %a has iteration %a, not a number in ASCII digits: give the results of a make lava-job job"
+        die("LAVA's case %s has iteration \"%s\", not a number in ASCII digits: give the results of a make lava-job job"
             % (cid, part))
     return int(part)
 
@@ -193,7 +205,23 @@ def job_metadata(path):
     need = ("bootbench.test", "bootbench.params", "bootbench.release", "bootbench.cmdline")
     if not isinstance(meta, dict) or any(k not in meta for k in need):
         die("%s has no bootbench.* metadata: give the job definition make lava-job wrote" % path)
-    return {k: str(meta[k]) for k in need}
+    meta = {k: str(meta[k]) for k in need}
+    for k in need[:3]:
+        name_check(path, k, meta[k])
+    return meta
+
+
+# proto/names.h: a run directory's name component. Checked here too, so
+# that a bad test or release is refused before anything is written
+# (bootbench replay writes a bad-stream run of a hello it refuses).
+NAME_RE = re.compile(r"(?!\.)[\x20-\x2e\x30-\x7e]{1,200}")
+
+
+def name_check(path, key, value):
+    """The test, params and release name the run directory: printable ASCII, no '/', no leading '.'."""
+    if not NAME_RE.fullmatch(value):
+        die("%s: %s \"%s\" cannot name a run directory (1 to 200 bytes of printable ASCII, no '/', "
+            "no leading '.'): give the job definition make lava-job wrote" % (path, key, value[:200]))
 
 
 def records(meta, cases, s, heads):
@@ -239,13 +267,13 @@ def lava_verdict(lava_cases, panicked):
     """What LAVA itself said went wrong, on standard error, as bootbench's exit code."""
     code = 3 if panicked else 0
     if panicked:
-        print("bootbench: LAVA: the console shows a kernel panic", file=sys.stderr)
+        say("LAVA: the console shows a kernel panic")
     for cid, result, extra in lava_cases:
         if result == "pass" or cid != "job":
             continue
         msg = str(extra.get("error_msg", "?")).strip().splitlines() or ["?"]
         kind = str(extra.get("error_type", "?"))
-        print("bootbench: LAVA: the job failed: %s error: %s" % (kind, msg[0].strip()), file=sys.stderr)
+        say("LAVA: the job failed: %s error: %s" % (kind, msg[0].strip()))
         # docs/exit-codes.md: panic, timeout, else LAVA's own trouble.
         if "Kernel panic" in msg[0]:
             code = 3
@@ -284,8 +312,7 @@ def main():
     code = lava_verdict(lava, panicked)
     if not ours:
         # As a boot that never reached the init: a verdict, no results.
-        print("bootbench: LAVA: no bootbench test case: the init never reported; nothing was written",
-              file=sys.stderr)
+        say("LAVA: no bootbench test case: the init never reported; nothing was written")
         return code or 6
     # Named after LAVA's file, which job.json's replay_of then names.
     tmp = tempfile.mkdtemp(prefix="bootbench-lava-")

@@ -111,7 +111,7 @@ static int run_dir_open(const struct run_opts *o, const char *params,
 	err = rundir_create(rd, o->results, o->test, params, release);
 	if (err == -EINVAL) {
 		fprintf(stderr,
-			"bootbench: the test \"%s\" cannot name a result directory: give a test name without '/', control bytes or a leading '.'\n",
+			"bootbench: the test \"%s\" cannot name a result directory: give a test name of printable ASCII, no '/', no leading '.'\n",
 			o->test);
 		return VERDICT_BAD_INPUT;
 	}
@@ -347,12 +347,13 @@ static int run_boot_path_pick(struct run_opts *o)
 /* --plan: the machine this job would boot, on standard output. */
 static int run_plan_print(const struct run_opts *o)
 {
-	char shape[160];
+	char shape[160], name[sizeof(o->topo.name) * 4];
 
 	topology_describe(&o->topo, shape, sizeof(shape));
+	/* A job's profile names it: untrusted text. */
+	names_escape(o->topo.name, name, sizeof(name));
 	printf("machine %s, %u MB%s%s%s\n", shape, o->topo.mem_mb,
-	       o->topo.name[0] ? " (" : "", o->topo.name,
-	       o->topo.name[0] ? ")" : "");
+	       name[0] ? " (" : "", name, name[0] ? ")" : "");
 	return VERDICT_OK;
 }
 
@@ -377,10 +378,30 @@ static int run_release_get(const struct run_opts *o, char *release, size_t len)
 
 		names_escape(release, shown, sizeof(shown));
 		return bad_input(
-			"the release \"%s\" cannot name a result directory: %s: give --release NAME (no '/', no control byte, no leading '.', at most 200 bytes)",
+			"the release \"%s\" cannot name a result directory: %s: give --release NAME (printable ASCII, no '/', no leading '.', at most 200 bytes)",
 			shown, why);
 	}
 	return 0;
+}
+
+/*
+ * The run directory's <params>: a profile's name comes first, and a
+ * job's machine file is untrusted (proto/names.h's rule).
+ */
+static int run_params_get(struct run_opts *o, char *params, size_t len)
+{
+	char shown[NAMES_MAX * 4 + 1];
+	const char *why;
+
+	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
+	if (run_params_dir(o, params, len))
+		return bad_input("too many parameters");
+	if (!(why = names_check(params)))
+		return 0;
+	names_escape(params, shown, sizeof(shown));
+	return bad_input(
+		"the parameters \"%s\" cannot name a run directory: %s: give MACHINE a profile whose name is printable ASCII, no '/', no leading '.'",
+		shown, why);
 }
 
 /*
@@ -514,12 +535,11 @@ int cmd_run(struct run_opts *o)
 		return err ? err : run_plan_print(o);
 	err = run_release_get(o, release, sizeof(release));
 	if (!err)
+		err = run_params_get(o, params, sizeof(params));
+	if (!err)
 		err = run_boot_path_pick(o);
 	if (err)
 		return err;
-	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
-	if (run_params_dir(o, params, sizeof(params)))
-		return bad_input("too many parameters");
 	asked = o->accel;
 	o->accel = qemu_accel_pick(o->accel, &why);
 	if (o->arch != arch_host()) {
@@ -616,6 +636,27 @@ static int replay_stream_feed(struct session *s, FILE *in)
 }
 
 /*
+ * PARAMS names the run directory, as make run's do: every import (LAVA's
+ * bootbench.params) passes here. Refused before anything is written.
+ */
+static int replay_params_check(const char *params)
+{
+	char shown[NAMES_MAX * 4 + 1];
+	const char *why = names_check(params);
+
+	if (!why)
+		return 0;
+	names_escape(params, shown, sizeof(shown));
+	if (strlen(params) > NAMES_MAX)
+		return bad_input(
+			"replay PARAMS=%.40s... is longer than %d bytes: give the name make run wrote (long ones end in ~<hash>)",
+			shown, NAMES_MAX);
+	return bad_input(
+		"replay PARAMS=\"%s\" cannot name a run directory: %s: give the name make run wrote, e.g. smp2-512M (printable ASCII, no '/', no leading '.')",
+		shown, why);
+}
+
+/*
  * Run a captured stream (samples.jsonl, or any bytes) through the same
  * parser and write the same result files, under <test>/<params>/<release>
  * (params "replay" unless said: lava-results.py says the job's).
@@ -629,14 +670,9 @@ int cmd_replay(const char *path, const char *results, const char *params)
 	FILE *in, *raw;
 	int err;
 
-	if (!*params || *params == '.' || strchr(params, '/'))
-		return bad_input(
-			"replay PARAMS=%s is not one directory name: give e.g. smp2-512M",
-			params);
-	if (strlen(params) > NAMES_MAX)
-		return bad_input(
-			"replay PARAMS=%.40s... is longer than %d bytes: give the name make run wrote (long ones end in ~<hash>)",
-			params, NAMES_MAX);
+	err = replay_params_check(params);
+	if (err)
+		return err;
 	in = fopen(path, "rb");
 	if (!in)
 		return bad_input("STREAM=%s: %s: give a captured samples.jsonl",

@@ -23,13 +23,16 @@ void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev)
 static __attribute__((format(printf, 2, 3))) void
 stream_error(struct stream *s, const char *fmt, ...)
 {
-	char raw[200], msg[200];
+	char raw[200], msg[280]; /* msg: fits first_error */
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
-	/* The message quotes guest text: made safe for a terminal. */
+	/*
+	 * The message quotes guest text: made safe for a terminal here,
+	 * once, so callers pass the guest's bytes as they came.
+	 */
 	names_escape(raw, msg, sizeof(msg));
 	if (!s->errors)
 		snprintf(s->first_error, sizeof(s->first_error), "line %lu: %s",
@@ -198,14 +201,14 @@ static int stream_keys_unique(struct stream *s, const struct json_value *v)
 	return err;
 }
 
-/* A name refused by proto/names.h's rule, said once per record. */
+/*
+ * A name refused by proto/names.h's rule, said once per record; as it
+ * came (stream_error escapes it), its first 60 bytes.
+ */
 static int stream_name_refuse(struct stream *s, const char *what,
 			      const char *name, const char *why)
 {
-	char shown[100];
-
-	names_escape(name, shown, sizeof(shown));
-	stream_error(s, "%s \"%s\" is refused: %s", what, shown, why);
+	stream_error(s, "%s \"%.60s\" is refused: %s", what, name, why);
 	return -EINVAL;
 }
 

@@ -111,9 +111,10 @@ static int rundir_tmp_make(struct rundir *rd)
 }
 
 /*
- * The test and the release become path components: proto/names.h's
- * rule; <params> is ours, or a LAVA job's: never a way out of RESULTS,
- * never longer than one component may be.
+ * The test, the params and the release become path components:
+ * proto/names.h's rule (params are ours, or a LAVA job's): never a way
+ * out of RESULTS, never a byte a terminal acts on when the path is
+ * printed, never longer than one component may be.
  */
 int rundir_create(struct rundir *rd, const char *base, const char *test,
 		  const char *params, const char *release)
@@ -122,11 +123,10 @@ int rundir_create(struct rundir *rd, const char *base, const char *test,
 
 	rd->lock = -1;
 	rd->tmp[0] = rd->final[0] = '\0';
-	if (names_check(test) || names_check(release) || !*params ||
-	    strchr(params, '/') || *params == '.')
-		return -EINVAL;
 	if (strlen(params) > NAMES_MAX)
 		return -ENAMETOOLONG;
+	if (names_check(test) || names_check(release) || names_check(params))
+		return -EINVAL;
 	if ((size_t)snprintf(rd->parent, sizeof(rd->parent), "%s/%s/%s/%s",
 			     base, test, params, release) >= sizeof(rd->parent))
 		return -ENAMETOOLONG;

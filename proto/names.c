@@ -17,8 +17,8 @@ const char *names_check(const char *s)
 	for (p = (const unsigned char *)s; *p; p++) {
 		if (*p == '/')
 			return "it holds a '/'";
-		if (*p < 0x20 || *p == 0x7f)
-			return "it holds a control byte";
+		if (*p < 0x20 || *p >= 0x7f)
+			return "it holds a byte outside printable ASCII";
 	}
 	return NULL;
 }

@@ -15,8 +15,11 @@
 #define NAMES_QUALIFIED_MAX (NAMES_MAX + 1 + NAMES_METRIC_MAX + 1)
 
 /*
- * A release or test name: not empty, at most NAMES_MAX bytes, no '/',
- * no control byte, no leading '.'. NULL when good, else why not.
+ * A run directory's name component (a release, a test list, a params
+ * name): not empty, at most NAMES_MAX bytes, printable ASCII (0x20 to
+ * 0x7e) without '/', no leading '.': all the tool itself writes. A
+ * control byte, or a UTF-8 C1 one (U+009B is CSI), would reach a
+ * terminal each time the path is printed. NULL when good, else why not.
  */
 const char *names_check(const char *s);
 /* A metric name by the protocol: [A-Za-z0-9._:/%-]+ (LKP has fio.read_clat_90%_ns), NAMES_METRIC_MAX. */

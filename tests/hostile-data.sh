@@ -45,11 +45,13 @@ fi
 # corpus/lava) are one line and exit 2, never a traceback or 1 GB; a
 # sample without its headline fails, as the init fails one.
 lc=tests/fuzz/corpus/lava
-hd_lava() { # NAME [ULIMIT_KB]: convert $lc/NAME.yaml into $hd/lava-NAME
+hd_lava() { # [JOB+]NAME [ULIMIT_KB]: convert $lc/NAME.yaml (of $lc/JOB.yaml, else job.yaml) into $hd/lava-[JOB+]NAME
+	hd_j=job
+	case $1 in *+*) hd_j=${1%%+*} ;; esac
 	(
 		[ -z "${2:-}" ] || ulimit -v "$2"
 		exec python3 boot/lava-results.py --bootbench "$tool" --results "$hd/lava-$1" \
-			"$lc/job.yaml" "$lc/$1.yaml"
+			"$lc/$hd_j.yaml" "$lc/${1#*+}.yaml"
 	) >"$hd/lava-$1.out" 2>"$hd/lava-$1.err"
 	rc=$?
 }
@@ -70,11 +72,21 @@ hd_lava_bad() { # NAME PATTERN [ULIMIT_KB]
 		bad "hostile-data: lava: $1 -> exit 2, one line, nothing written" "exit $rc: $(tail -n 2 "$hd/lava-$1.err")"
 	fi
 }
-hd_lava_bad unicode-digit "has iteration '\\\\xb2', not a number in ASCII digits"
+hd_lava_bad unicode-digit 'has iteration "\\xc2\\xb2", not a number in ASCII digits'
 hd_lava_bad exit-code-1e300 "has exit code 1e300, not one of 0 to 255"
 hd_lava_bad deeply-nested "holds YAML nested more than 64 deep" 1000000
 # 340 bytes that expand to 9^9 strings: 1 GB of address space is plenty.
 hd_lava_bad billion-laughs "holds a YAML alias (\\*a), which LAVA never writes" 1000000
+
+# 17. Names LAVA's files carry name the run directory and are printed:
+# a control byte, or a UTF-8 C1 one, is refused before anything is
+# written, shown \xNN; LAVA's own error text is shown escaped too.
+hd_lava_bad job-escape-params+good 'bootbench.params "smp1\\x1b\[2J\\x0aforged" cannot name a run directory'
+hd_lava_bad job-escape-release+good 'bootbench.release "6.1.0\\xc2\\x9b2J" cannot name a run directory'
+hd_lava error-escape
+check "hostile-data: lava: LAVA's error text reaches the terminal escaped (exit 5, no ESC byte, shown \\x1b)" \
+	sh -c "test $rc -eq 5 && ! grep -q \"\$(printf '\\033')\" '$hd/lava-error-escape.err' &&
+		grep -qF 'LAVA: the job failed: Infra\\x1b[2K error: \\x1b[1Areproduced\\x1b[0m: ok' '$hd/lava-error-escape.err'"
 
 # 15. make case-study's rerun script (docs/case-studies/run.sh), on a
 # stand-in kernel tree whose bzImage rule does FAKE_BUILD: a failed or

@@ -131,6 +131,13 @@ if [ -r /etc/shadow ]; then
 	check "hostile-host: a job's machine = /etc/shadow echoes none of it (exit 2)" \
 		sh -c "test $rc -eq 2 && ! grep -q 'root:' '$G/shadow.err' && grep -q 'line 1 is not a profile line' '$G/shadow.err'"
 fi
+# 17. A job's profile names the run directory: a name with ESC is refused
+# before anything is written, shown \xNN.
+printf 'test = execl\nmachine = %s\n' "$top/tests/fuzz/corpus/topology/escape-name" >"$G/escname.job"
+gh_job escname "$G/escname.job"
+check "hostile-host: a job's machine profile named with ESC is refused in one line, shown \\x1b, nothing written (exit 2)" \
+	sh -c "test $rc -eq 2 && test ! -e '$G/escname' && ! grep -q \"\$(printf '\\033')\" '$G/escname.err' &&
+		grep -qF 'the parameters \"i3\\x1b[2J-256M\" cannot name a run directory: it holds a byte outside printable ASCII: give MACHINE a profile' '$G/escname.err'"
 gh_job jzero /dev/zero
 check "hostile-host: JOB=/dev/zero is refused unread (exit 2)" \
 	sh -c "test $rc -eq 2 && grep -q 'JOB=/dev/zero: not a regular file: give a job file' '$G/jzero.err'"

@@ -15,6 +15,24 @@ head -c 3000000 /dev/urandom >"$T/noise"
 "$tool" replay "$T/noise" "$T/replay" >/dev/null 2>"$T/rp.err"
 check "replay: 3 MB of random bytes is an error, not a crash (exit 6)" test $? -eq 6
 
+# Guest text in a message is escaped once, by the stream's error helper:
+# ESC and '\' each one \xNN (it was "a\x5cx1bb\x5cx5cc").
+"$tool" replay tests/fuzz/corpus/stream/escaped-release "$T/rp-esc" >"$T/rp.out" 2>"$T/rp.err"
+rc=$?
+check "replay: a release holding ESC and '\\' is refused, shown escaped once (exit 6, \"a\\x1bb\\x5cc\")" \
+	sh -c "test $rc -eq 6 && ! grep -q \"\$(printf '\\033')\" '$T/rp.err' &&
+		grep -qF 'line 1: hello record: release \"a\\x1bb\\x5cc\" is refused: it holds a byte outside printable ASCII' '$T/rp.err'"
+
+# PARAMS names the run directory (every LAVA import passes it here): a
+# control byte or a UTF-8 C1 one (U+009B, CSI) is refused in one line,
+# shown \xNN, nothing written.
+for rp_case in "$(printf 'smp1\033[2J\nforged'):smp1\x1b[2J\x0aforged" "$(printf 'smp1\302\233'):smp1\xc2\x9b"; do
+	"$tool" replay tests/fuzz/corpus/stream/good "$T/rp-params" "${rp_case%%:*}" >"$T/rp.out" 2>"$T/rp.err"
+	rc=$?
+	check "replay: PARAMS=${rp_case#*:} is refused (exit 2, one line, escaped), nothing written" \
+		sh -c "test $rc -eq 2 && test ! -e '$T/rp-params' && test \$(wc -l <'$T/rp.err') -eq 1 && ! grep -q \"\$(printf '\\033')\" '$T/rp.err' &&
+			grep -qF -- \"replay PARAMS=\\\"\$1\\\" cannot name a run directory: it holds a byte outside printable ASCII: give the name make run wrote\" '$T/rp.err'" sh "${rp_case#*:}"
+done
 
 # A sample that is not one (test, iteration) of hello's, once, is an
 # invalid record: the run is incomplete (exit 6), its value not averaged.
