@@ -1,9 +1,10 @@
 # Sourced by tests/run.sh: make ab end to end on the default kernel, the
 # same kernel on both sides with page-table isolation forced on the new
-# one (pti=on: every system call switches page tables, which TCG pays
-# for with a TLB flush; compare-boot.sh measured the syscall drop at
-# about 94%). RUNS=5, the fewest with which the headline's test can
-# decide at 1%; the sides take turns, so the host's load falls on both.
+# one (pti=on: every system call switches page tables: about 2% more
+# instructions a call). RUNS=5, the fewest with which the headline's test
+# can decide at 1%; the sides take turns. In deterministic timing: in
+# real time the drop was 94% (TCG's TLB flushes), but one base run slowed
+# by the host's load took the verdict's significance away (CI, load 7).
 ab_pti=1
 for ab_c in "$(dirname "$KDEF")"/root/boot/config-*; do
 	[ -f "$ab_c" ] && ! grep -q '^CONFIG_PAGE_TABLE_ISOLATION=y' "$ab_c" && ab_pti=0
@@ -13,14 +14,14 @@ if [ "$ab_pti" = 0 ]; then
 else
 	ab_start=$(date +%s)
 	make -s ab O="$O" RESULTS="$T/abm" BASE_KERNEL="$KDEF" NEW_KERNEL="$KDEF" NEW_CMDLINE=pti=on \
-		TEST=syscall DURATION=1 PASSES=1 SMP=1 MEM=256 RUNS=5 >"$T/abm.out" 2>"$T/abm.err"
+		TEST=syscall DURATION=1 PASSES=1 SMP=1 MEM=256 RUNS=5 TIMING=deterministic >"$T/abm.out" 2>"$T/abm.err"
 	ab_rc=$?
 	ab_took=$(($(date +%s) - ab_start))
 	# Run by run: base 1, new 1, base 2, ...
 	ab_order=$(sed -n 's/^bootbench: \(base\|new\) run \([0-9]\) of 5: .*/\1\2/p' "$T/abm.out" | tr '\n' ' ')
 	check "ab: make ab runs the sides in turn (base 1, new 1, base 2, ...)" \
 		test "$ab_order" = "base1 new1 base2 new2 base3 new3 base4 new4 base5 new5 "
-	if [ "$ab_rc" -eq 0 ] && grep -q '0.008P R  unixbench.throughput$' "$T/abm.out" &&
+	if [ "$ab_rc" -eq 0 ] && grep -q ' R .*unixbench.throughput$' "$T/abm.out" &&
 		grep -q '^new: unixbench.throughput -[0-9.]*%: regression$' "$T/abm.out" &&
 		grep -q '^verdict: new regressed unixbench.throughput by ' "$T/abm.out"; then
 		ok "ab: pti=on on one side, RUNS=5: a significant regression, in ${ab_took}s ($(grep '^new:' "$T/abm.out"))"
