@@ -58,6 +58,11 @@ struct cmp_row {
 	const char *name;
 	enum rules_kind kind;
 	enum rules_direction dir;
+	/*
+	 * A benchmark's metric no descriptor declares (a run older than
+	 * a rename): its direction is unknown, not "info".
+	 */
+	int undeclared;
 	int chosen; /* the metric the exit status is about */
 	struct cmp_side base;
 	struct cmp_cell *cell; /* one per new kernel */
@@ -105,6 +110,11 @@ struct cmp {
 int cmp_rows_build(struct cmp *c);
 void cmp_rows_free(struct cmp *c);
 
+/*
+ * Which way is better, from the descriptors (the run's record for the
+ * headline): "higher", "lower", "info" or "unknown" (undeclared).
+ */
+const char *cmp_row_better_name(const struct cmp_row *r);
 /* 1 the change is for the better, -1 the worse, 0 the metric has no direction. */
 int cmp_cell_better(const struct cmp_row *r, const struct cmp_cell *x);
 /* The population stddev as a percentage of the mean; NAN without one. */

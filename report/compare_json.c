@@ -121,7 +121,6 @@ static void cmp_json_cell(struct json_buf *j, const struct cmp_row *r,
 
 int cmp_json_write(const struct cmp *c, FILE *f)
 {
-	static const char *const dirs[] = { "lower", "none", "higher" };
 	struct json_buf j;
 	size_t i, k;
 	int err = 0;
@@ -164,7 +163,7 @@ int cmp_json_write(const struct cmp *c, FILE *f)
 		json_string_write(&j, r->kind == RULES_FAILURE ? "failure" :
 								 "perf");
 		json_key_write(&j, "better");
-		json_string_write(&j, dirs[r->dir + 1]);
+		json_string_write(&j, cmp_row_better_name(r));
 		json_key_write(&j, "base");
 		json_object_open(&j);
 		cmp_json_side(&j, r, &r->base);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/metrics.h"
 #include "compare.h"
 
 static int cmp_name_cmp(const void *a, const void *b)
@@ -210,6 +211,8 @@ static int cmp_row_fill(struct cmp *c, struct cmp_row *r, const char *name)
 	r->name = name;
 	r->kind = rules_kind_get(name);
 	r->dir = rules_direction_get(name, c->metric, c->metric_higher);
+	r->undeclared = r->dir == RULES_NONE && r->kind == RULES_PERF &&
+			rules_is_benchmark_metric(name) && !metric_find(name);
 	r->chosen = !strcmp(name, c->metric);
 	cmp_side_get(&c->base, name, &r->base);
 	r->cell = calloc(c->nnew, sizeof(*r->cell));
@@ -431,6 +434,15 @@ void cmp_rows_free(struct cmp *c)
 	free(c->rows);
 	c->rows = NULL;
 	c->nrows = 0;
+}
+
+const char *cmp_row_better_name(const struct cmp_row *r)
+{
+	if (r->undeclared)
+		return "unknown";
+	return r->dir == RULES_HIGHER ? "higher" :
+	       r->dir == RULES_LOWER  ? "lower" :
+					"info";
 }
 
 int cmp_cell_better(const struct cmp_row *r, const struct cmp_cell *x)

@@ -67,6 +67,19 @@ static char cmp_verdict_letter(const struct cmp_row *r,
 	return v ? (char)(v[0] - 'a' + 'A') : ' ';
 }
 
+/*
+ * Which way is better, one column before the name (docs/compare.md):
+ * the descriptors' word as a mark, so that the name keeps its column.
+ */
+static const char *cmp_direction_mark(const struct cmp_row *r)
+{
+	if (r->undeclared)
+		return "?";
+	return r->dir == RULES_HIGHER ? "\u2191" :
+	       r->dir == RULES_LOWER  ? "\u2193" :
+					"\u00b7";
+}
+
 void cmp_new_label(char *buf, size_t len, size_t i)
 {
 	if (i)
@@ -155,7 +168,7 @@ static void cmp_perf_row_print(const struct cmp *c, const struct cmp_row *r,
 			cmp_p_format(p, sizeof(p), x),
 			cmp_verdict_letter(r, x));
 	}
-	fprintf(f, "  %s\n", r->name);
+	fprintf(f, " %s %s\n", cmp_direction_mark(r), r->name);
 }
 
 static void cmp_failure_row_print(const struct cmp *c, const struct cmp_row *r,
@@ -181,7 +194,7 @@ static void cmp_failure_row_print(const struct cmp *c, const struct cmp_row *r,
 			cmp_p_format(p, sizeof(p), x),
 			cmp_verdict_letter(r, x));
 	}
-	fprintf(f, "  %s\n", r->name);
+	fprintf(f, " %s %s\n", cmp_direction_mark(r), r->name);
 }
 
 static void cmp_side_describe(const char *label, const struct result *r,
@@ -214,6 +227,22 @@ static void cmp_legend_print(const struct cmp *c, FILE *f)
 		"metrics at a false discovery rate of %g%%.\n",
 		c->metric, 100 * c->primary_alpha, holm, c->nrows - 1,
 		100 * c->alpha);
+}
+
+/* The marks before the names; "?" only when a shown row has it. */
+static void cmp_direction_legend_print(const struct cmp *c, FILE *f)
+{
+	size_t k;
+
+	fprintf(f,
+		"\u2191 higher is better, \u2193 lower is better, \u00b7 info: no better way (from\n"
+		"benchmarks/<name>.desc; the monitors are info, dmesg.* lower).\n");
+	for (k = 0; k < c->nrows; k++)
+		if (c->rows[k].shown && c->rows[k].undeclared) {
+			fprintf(f,
+				"? no descriptor declares it: which way is better is unknown.\n");
+			break;
+		}
 }
 
 void cmp_table_print(const struct cmp *c, FILE *f)
@@ -264,6 +293,8 @@ void cmp_table_print(const struct cmp *c, FILE *f)
 			c->noise_floor, c->metric);
 	else if (perf || fail)
 		cmp_legend_print(c, f);
+	if (perf || fail)
+		cmp_direction_legend_print(c, f);
 }
 
 static void cmp_chosen_det_print(const struct cmp_row *r,

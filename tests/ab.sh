@@ -21,7 +21,7 @@ else
 	ab_order=$(sed -n 's/^bootbench: \(base\|new\) run \([0-9]\) of 5: .*/\1\2/p' "$T/abm.out" | tr '\n' ' ')
 	check "ab: make ab runs the sides in turn (base 1, new 1, base 2, ...)" \
 		test "$ab_order" = "base1 new1 base2 new2 base3 new3 base4 new4 base5 new5 "
-	if [ "$ab_rc" -eq 0 ] && grep -q ' R .*unixbench.throughput$' "$T/abm.out" &&
+	if [ "$ab_rc" -eq 0 ] && grep -q ' R ↑ unixbench.throughput$' "$T/abm.out" &&
 		grep -q '^new: unixbench.throughput -[0-9.]*%: regression$' "$T/abm.out" &&
 		grep -q '^verdict: new regressed unixbench.throughput by ' "$T/abm.out"; then
 		ok "ab: pti=on on one side, RUNS=5: a significant regression, in ${ab_took}s ($(grep '^new:' "$T/abm.out"))"

@@ -54,7 +54,7 @@ if [ "$cb_pti" = 0 ]; then
 fi
 "$T/bootbench-compare" "$A" "$AB" >"$T/ab.out" 2>&1
 rc=$?
-if [ "$rc" -eq 1 ] && grep -q '[0-9.]*P R  unixbench.throughput$' "$T/ab.out" &&
+if [ "$rc" -eq 1 ] && grep -q '[0-9.]*P R ↑ unixbench.throughput$' "$T/ab.out" &&
 	grep -q '^new: unixbench.throughput -[0-9.]*%: regression$' "$T/ab.out"; then
 	ok "compare: A/B pti=on, RUNS=5: the syscall drop is a significant regression, exit 1 ($(grep '^new:' "$T/ab.out"))"
 else

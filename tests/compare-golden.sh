@@ -48,9 +48,33 @@ golden golden-holm.txt 1 --no-plot holm-base holm-new holm-new2
 check "compare: --json is valid JSON with the verdict" \
 	sh -c "'$j' '$T/golden.json' metric >/dev/null && grep -q '\"regressed\":\[true\]' '$T/golden.json'"
 
+# Each row's direction is its descriptor's (benchmarks/<name>.desc), not
+# a guess from its name: the fixtures' 15% drop of unixbench.workload,
+# renamed to hackbench.time_avg (LOWER in hackbench.desc), is an improvement
+# marked lower-is-better; renamed to one no descriptor declares, "?".
+for dside in base new; do
+	mkdir -p "$T/cmpdir/$dside/0" "$T/cmpdir/u$dside/0"
+	for df in matrix.json 0/job.json; do
+		sed 's/unixbench\.workload/hackbench.time_avg/' "tests/compare/$dside/$df" >"$T/cmpdir/$dside/$df"
+		sed 's/unixbench\.workload/unixbench.old_loops/' "tests/compare/$dside/$df" >"$T/cmpdir/u$dside/$df"
+	done
+done
+(cd "$T/cmpdir" && "$cmp_tool" --no-plot base new) >"$T/cmpdir.out" 2>&1
+check "compare: a metric its descriptor calls lower-is-better is marked so, its drop an improvement" \
+	grep -q '<.001y I ↓ hackbench.time_avg$' "$T/cmpdir.out"
+(cd "$T/cmpdir" && "$cmp_tool" --no-plot ubase unew) >"$T/cmpdir.out" 2>&1
+check "compare: a metric no descriptor declares is marked ? (table, legend), its change a C" \
+	sh -c "grep -q '<.001y C ? unixbench.old_loops$' '$T/cmpdir.out' && grep -q '^? no descriptor declares it' '$T/cmpdir.out'"
+(cd "$T/cmpdir" && "$cmp_tool" --json ubase unew) >"$T/cmpdir.json" 2>&1
+check "compare: --json gives each metric's direction: higher, lower, info, unknown" \
+	sh -c "grep -q '\"name\":\"unixbench.old_loops\",\"kind\":\"perf\",\"better\":\"unknown\"' '$T/cmpdir.json' &&
+		grep -q '\"name\":\"dmesg.WARNING\",\"kind\":\"failure\",\"better\":\"lower\"' '$T/cmpdir.json' &&
+		grep -q '\"better\":\"info\"' '$T/cmpdir.json' && grep -q '\"better\":\"higher\"' '$T/cmpdir.json'"
+
 # Readable at 80 columns: the numbers take 52, a metric name the rest
 # (LKP's names can be longer; they are last on the line, so only they wrap).
-wide=$(LC_ALL=C awk '{ gsub(/\302\261/, "+"); n = $NF; if (length($0) > 80 && length($0) - length(n) > 52) print }' \
+# The ± and the direction marks (↑ ↓ ·) are one column each.
+wide=$(LC_ALL=C awk '{ gsub(/\302\261|\342\206\221|\342\206\223|\302\267/, "+"); n = $NF; if (length($0) > 80 && length($0) - length(n) > 52) print }' \
 	"$T/golden-default.txt" "$T/golden-all.txt")
 check "compare: the table and plots fit 80 columns (but for long metric names)" test -z "$wide"
 

@@ -71,4 +71,4 @@ if [ "$cb_pti" = 0 ]; then
 	return 0 2>/dev/null || true
 fi
 dt_compare "deterministic: A/B pti=on, one run each: a regression beyond 0.2%, exit 1" 1 \
-	' det  R  unixbench.throughput$' "$A" "$AB"
+	' det  R ↑ unixbench.throughput$' "$A" "$AB"
