@@ -198,7 +198,8 @@ ifneq ($(ARCH_NAME),$(HOST_ARCH))
 # packages, unpacked under AB (init/musl-cross.sh), never installed.
 MUSLCC := $(abspath $(AB))/musl-gcc
 BUSYBOX := $(AB)/busybox
-MUSLCC_DEP := $(MUSLCC)
+# The rule's own name for it (make matches targets by their spelling).
+MUSLCC_DEP := $(AB)/musl-gcc
 LIBKMOD_CROSS := $(MUSLCC) $(ARCH_TRIPLET)
 endif
 
