@@ -199,6 +199,12 @@ static int cmp_timing_check(const struct result *a, const struct result *b,
 		fprintf(stderr,
 			"bootbench-compare: warning: QEMU %s made %s but QEMU %s made %s: instruction counts around timers may differ\n",
 			a->qemu_version, a->dir, b->qemu_version, b->dir);
+	/* The profile's kallsyms copy moves a deterministic guest too. */
+	if (a->profiled != b->profiled)
+		fprintf(stderr,
+			"bootbench-compare: warning: %s ran %s PROFILE=1 but %s %s: the profile's setup moves the guest (docs/profile.md): compare profiled runs with profiled runs\n",
+			a->dir, a->profiled ? "with" : "without", b->dir,
+			b->profiled ? "with it" : "without it");
 	/* Debian's benchmark itself changed: not the kernel's doing. */
 	if (strcmp(a->packages, b->packages))
 		fprintf(stderr,

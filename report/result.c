@@ -165,7 +165,7 @@ static void result_headline_run_read(struct result *r,
 static int result_job_read(struct result *r)
 {
 	struct json_value *doc = NULL;
-	const struct json_value *shift;
+	const struct json_value *shift, *prof;
 	unsigned int *ids = NULL, n = 0, i;
 	char path[PATH_MAX], perr[64];
 	size_t len;
@@ -193,6 +193,8 @@ static int result_job_read(struct result *r)
 		shift = json_member(doc, "icount_shift");
 		if (shift && shift->type == JSON_NUMBER)
 			r->icount_shift = (int)shift->number;
+		prof = json_member(doc, "profile");
+		r->profiled = prof && prof->type == JSON_BOOL && prof->boolean;
 		if (r->test)
 			result_headline_set(r, doc);
 		result_headline_run_read(r, doc);

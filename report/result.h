@@ -29,6 +29,7 @@ struct result {
 	char *cmdline; /* the kernel command line of the first run */
 	char *timing; /* "realtime" or "deterministic" */
 	int icount_shift; /* -1 in real time */
+	int profiled; /* PROFILE=1: the plugin counted, the init sent kallsyms */
 	char *qemu_version; /* "" when the run predates recording it */
 	char *packages; /* Debian benchmarks: "name version, ..."; or "" */
 	/* "pvh" or "bzimage": the same kernel either way, shown in the header */

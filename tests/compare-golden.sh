@@ -122,3 +122,11 @@ cmp_bad "a matrix holding a string" "holds a string, not a number" base "$T/garb
 # with or without the plot, never an interval of -inf..inf or a crash.
 cmp_bad "a matrix holding +-1.7e308" "unixbench.throughput holds 1.7e+308, beyond +-1e+150 where its mean and spread overflow" base huge
 cmp_bad "a matrix holding +-1.7e308, --no-plot" "holds 1.7e+308, beyond +-1e+150" --no-plot base huge
+
+# One side profiled, the other not: said, since the profile's own setup
+# moves a deterministic guest (docs/profile.md: fsmark +1.9%).
+cp -r tests/compare/det-prof-new "$T/prof-on"
+sed -i 's/"qemu_version"/"profile":true,"qemu_version"/' "$T/prof-on/0/job.json"
+(cd tests/compare && "$cmp_tool" --no-plot det-prof-base "$T/prof-on") >/dev/null 2>"$T/prof-on.err"
+check "compare: one side with PROFILE=1, the other without: a warning says so" \
+	grep -q "warning: det-prof-base ran without PROFILE=1 but $T/prof-on with it: the profile's setup moves the guest" "$T/prof-on.err"
