@@ -158,16 +158,17 @@ int modules_load(unsigned int *nloaded)
 	size_t i;
 	int err, pass;
 
-	*nloaded = 0;
+	/* Every step is marked, loaded or not: the trace reads the same. */
 	err = modules_ctx_open();
 	trace_mark("kmod-open");
-	if (err <= 0)
-		return err;
-	for (i = 0; i < sizeof(modules_needed) / sizeof(modules_needed[0]); i++)
+	for (i = 0;
+	     err > 0 && i < sizeof(modules_needed) / sizeof(modules_needed[0]);
+	     i++)
 		modules_probe(modules_needed[i]);
 	trace_mark("modules");
 	/* A loaded bus driver adds devices: walk again for their aliases. */
-	for (pass = 0; pass < 2 && modules_coldplug_wanted(); pass++) {
+	for (pass = 0; err > 0 && pass < 2 && modules_coldplug_wanted();
+	     pass++) {
 		unsigned int before = modules_loaded;
 
 		modules_coldplug();
@@ -177,7 +178,7 @@ int modules_load(unsigned int *nloaded)
 	trace_mark("coldplug");
 	*nloaded = modules_loaded;
 	/* Kept open: the job's modules (modules_probe_name) come next. */
-	return 0;
+	return err < 0 ? err : 0;
 }
 
 /*
