@@ -126,10 +126,10 @@ for path in pvh bzimage; do
 		bad "pvh: the default kernel boots by BOOT=$path" "exit $rc: $(tail -n 2 "$P/$path.out")"
 	fi
 done
-steps=$(sed -n 's/.*bootbench-init: trace (ms) start [0-9.]*//p' "$T"/pvh-pvh/boot/*/*/0/console.log |
-	awk '{ for (i = 1; i < NF; i += 2) if ($(i + 1) ~ /^\+[0-9.]+$/) printf "%s ", $i }')
+steps=$(tr -d '\r' <"$(ls "$T"/pvh-pvh/boot/*/*/0/console.log | head -n 1)" |
+	sed -n 's/.*bootbench-init: trace (ms) start [0-9.]*//p' | awk '{ for (i = 1; i < NF; i += 2) if ($(i + 1) ~ /^\+[0-9.]+$/) printf "%s ", $i }')
 check "pvh: bootbench.trace=1 writes each step of the init to the kernel log, in order ($steps)" \
-	test "$steps" = "mounts kmod-open modules coldplug port hello prepare monitors fork child-exit after flush "
+	test "$steps" = "mounts kmod-open modules coldplug loopback port hello prepare monitors fork child-exit after flush "
 # The trace goes to the kernel log only: the stream has the same records.
 types() {
 	sed 's/.*"type":"\([a-z]*\)".*/\1/' "$1"/boot/*/*/0/samples.jsonl | tr '\n' ' '
