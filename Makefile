@@ -298,7 +298,7 @@ BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/aim9.h 
 $(AB)/guest/bench/%: benchmarks/%.c $(MUSLCC_DEP) $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) benchmarks/$*.c $(BENCH_EXTRA_$*) -lm
+	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) benchmarks/$*.c $(BENCH_EXTRA_$*) -lm -s
 
 # The loops of execl and spawn: small static programs like the originals'.
 $(AB)/guest/bench/execl-image: benchmarks/execl-image.c $(MUSLCC_DEP)

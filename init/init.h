@@ -18,6 +18,7 @@ struct job {
 	unsigned int monitors; /* read the LKP monitors around iterations */
 	unsigned int console_lava; /* console_results=lava: docs/lava.md */
 	unsigned int profile; /* profile=1: docs/profile.md */
+	unsigned int trace; /* trace=1: the init's steps in the kernel log */
 	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
 	int nargs;
 	/* The scratch disk (init/disks.c): disk=, fs=, md=, fs2= as given. */
@@ -59,6 +60,10 @@ void port_close(struct port *p);
 void profile_kallsyms_send(const struct job *job);
 void profile_window_open(const struct job *job);
 void profile_window_close(const struct job *job);
+
+/* trace.c: each step's end, for bootbench.trace=1 */
+void trace_mark(const char *step);
+void trace_flush(const struct job *job);
 
 /* job.c */
 int job_parse(struct job *job, const char *cmdline);

@@ -74,6 +74,8 @@ static int job_word_take(struct job *job, const char *key, const char *val)
 		return job_uint_parse(val, job_key_max(key), &job->monitors);
 	if (!strcmp(key, "profile"))
 		return job_uint_parse(val, 1, &job->profile);
+	if (!strcmp(key, "trace"))
+		return job_uint_parse(val, 1, &job->trace);
 	if (!strcmp(key, "console_results")) {
 		/* Only LAVA's form so far (docs/lava.md). */
 		if (strcmp(val, "lava"))

@@ -21,6 +21,8 @@
 #define PORT_WAIT_MS 15000
 
 static struct port init_port = { .fd = -1 };
+/* The job, once parsed: whether to write the trace (init/trace.c). */
+static const struct job *init_trace_job;
 
 static void init_console_setup(void)
 {
@@ -37,6 +39,8 @@ static void init_console_setup(void)
 
 static __attribute__((noreturn)) void init_poweroff(void)
 {
+	if (init_trace_job)
+		trace_flush(init_trace_job);
 	port_close(&init_port);
 	nfs_release();
 	sync();
@@ -191,6 +195,7 @@ int main(void)
 	struct job job;
 	int err, jerr;
 
+	trace_mark("start");
 	init_console_setup();
 	/* PID 1 gets no default signal actions: keep it that way. */
 	signal(SIGPIPE, SIG_IGN);
@@ -202,6 +207,7 @@ int main(void)
 	init_oom_protect();
 	t_start = uptime_read();
 	kmsg_open();
+	trace_mark("mounts");
 
 	err = modules_load(&nmod);
 	if (err)
@@ -211,14 +217,18 @@ int main(void)
 		cmdline[0] = '\0';
 	/* Read first: a LAVA job's console may stand in for the port. */
 	jerr = job_parse(&job, cmdline);
+	init_trace_job = &job;
 	lava_console_set(job.console_lava);
 	err = mounts_loopback_up();
 	if (err)
 		fprintf(stderr, "bootbench-init: loopback: %s\n",
 			strerror(-err));
+	trace_mark("loopback");
 	init_port_open();
+	trace_mark("port");
 	t_ready = uptime_read();
 	init_hello_send(&job, t_start, t_ready, nmod);
+	trace_mark("hello");
 	if (jerr)
 		init_fatal("bad-job",
 			   "bad bootbench.* job on the command line: %s",
@@ -229,6 +239,7 @@ int main(void)
 	init_sctp_load(&job);
 	profile_kallsyms_send(&job);
 	modules_release();
+	trace_mark("prepare");
 	/* The benchmarks write under TMPDIR (benchmarks/harness.h). */
 	setenv("TMPDIR", job.workdir, 1);
 	init_done_send(&job, init_job_run(&job));

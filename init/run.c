@@ -385,10 +385,12 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 			perf_opened = 1;
 		}
 		monitors_counters_read(&perf, &before);
+		trace_mark("monitors");
 	}
 	start = run_now();
 	profile_window_open(job);
 	err = run_child_start(job, test, &fd, &pid);
+	trace_mark("fork");
 	if (err) {
 		profile_window_close(job);
 		snprintf(why, sizeof(why), "cannot start " BENCH_DIR "/%s: %s",
@@ -396,6 +398,7 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 		return run_sample_send(&st, iter, "failed", 127, why);
 	}
 	timed_out = run_child_watch(&st, iter, pid, &fd, start, &status, &ru);
+	trace_mark("child-exit");
 	/* Whatever the benchmark left behind in its group goes too. */
 	kill(-pid, SIGKILL);
 	run_output_drain(&st, fd);
@@ -408,6 +411,7 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 		monitors_gauges_emit(run_metric_emit, &st);
 	}
 	kmsg_scan(p, run_metric_emit, &st);
+	trace_mark("after");
 	code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) :
 				     WEXITSTATUS(status);
 	verdict =

@@ -56,6 +56,9 @@ for f in modules.builtin modules.builtin.modinfo modules.order; do
 done
 rm -f "$index"
 depmod -b "$stage" "$rel"
+# depmod's order; libkmod never reads it, and each image's byte is
+# unpacked by the kernel at every boot (160 kB of Debian's).
+rm -f "$dest/modules.order"
 
 (cd "$stage" && find lib -mindepth 1 | sort) | while read -r p; do
 	if [ -d "$stage/$p" ]; then

@@ -111,9 +111,12 @@ check "pvh: a corrupt payload falls back to the bzImage, saying why" \
 # Boots: the default kernel by each path (the others in run.sh take
 # BOOT=auto, the PVH path, too); a modular kernel needs its modules.
 kimg=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")
+# The PVH one with the init's trace (bootbench.trace=1, docs/kernels.md).
 for path in pvh bzimage; do
+	trace=
+	[ "$path" = pvh ] && trace=bootbench.trace=1
 	"$tool" run --kernel "$KDEF" --initrd "$kimg" --test boot --boot "$path" \
-		--smp 1 --mem 512 --results "$T/pvh-$path" >"$P/$path.out" 2>&1
+		--smp 1 --mem 512 ${trace:+--cmdline "$trace"} --results "$T/pvh-$path" >"$P/$path.out" 2>&1
 	rc=$?
 	d=$(ls -d "$T/pvh-$path"/boot/*/*/0 2>/dev/null | head -n 1)
 	if [ "$rc" -eq 0 ] && [ -n "$d" ] && [ "$("$j" "$d/job.json" boot_path)" = "$path" ] &&
@@ -123,3 +126,13 @@ for path in pvh bzimage; do
 		bad "pvh: the default kernel boots by BOOT=$path" "exit $rc: $(tail -n 2 "$P/$path.out")"
 	fi
 done
+steps=$(tr -d '\r' <"$(ls "$T"/pvh-pvh/boot/*/*/0/console.log | head -n 1)" |
+	sed -n 's/.*bootbench-init: trace (ms) start [0-9.]*//p' | awk '{ for (i = 1; i < NF; i += 2) if ($(i + 1) ~ /^\+[0-9.]+$/) printf "%s ", $i }')
+check "pvh: bootbench.trace=1 writes each step of the init to the kernel log, in order ($steps)" \
+	test "$steps" = "mounts kmod-open modules coldplug loopback port hello prepare monitors fork child-exit after flush "
+# The trace goes to the kernel log only: the stream has the same records.
+types() {
+	sed 's/.*"type":"\([a-z]*\)".*/\1/' "$1"/boot/*/*/0/samples.jsonl | tr '\n' ' '
+}
+check "pvh: the trace leaves the stream as it was ($(types "$T/pvh-bzimage"))" \
+	test "$(types "$T/pvh-pvh")" = "$(types "$T/pvh-bzimage")"
