@@ -26,6 +26,7 @@ struct profile {
 	struct profile_sym *syms;
 	size_t nsyms, cap;
 	uint64_t kernel, user, unknown; /* instructions in the windows */
+	const char *source; /* where the symbols came from */
 	unsigned int api, windows;
 	double ops; /* the benchmark's operations in the windows, 0: unknown */
 };
@@ -289,6 +290,8 @@ static int profile_json_write(const struct rundir *rd, const struct profile *p)
 	json_int_write(&j, p->api);
 	json_key_write(&j, "windows");
 	json_int_write(&j, p->windows);
+	json_key_write(&j, "symbols_from");
+	json_string_write(&j, p->source);
 	json_key_write(&j, "ops");
 	json_number_write(&j, p->ops);
 	json_key_write(&j, "instructions");
@@ -346,7 +349,66 @@ static int profile_metrics_add(struct stream *s, const struct profile *p)
 	return err;
 }
 
-int profile_process(const struct rundir *rd, struct stream *s)
+/*
+ * A kernel built without CONFIG_KALLSYMS has no /proc/kallsyms; its build
+ * tree's System.map has the same lines. It is looked for beside KERNEL
+ * and, for a build tree's arch/<arch>/boot/<image>, at the tree's top.
+ */
+static int profile_map_find(const char *kernel, char *path, size_t len)
+{
+	const char *arch = strstr(kernel, "/arch/");
+	const char *slash = strrchr(kernel, '/');
+	int n;
+
+	n = slash ? snprintf(path, len, "%.*s/System.map",
+			     (int)(slash - kernel), kernel) :
+		    snprintf(path, len, "System.map");
+	if (n > 0 && (size_t)n < len && !access(path, R_OK))
+		return 0;
+	if (!arch || !strstr(arch, "/boot/"))
+		return -ENOENT;
+	n = snprintf(path, len, "%.*s/System.map", (int)(arch - kernel),
+		     kernel);
+	return n > 0 && (size_t)n < len && !access(path, R_OK) ? 0 : -ENOENT;
+}
+
+/*
+ * The guest's own list first; else the build's System.map, whose link
+ * addresses are the running ones only when nothing moved the kernel:
+ * the PVH entry skips the decompressor, where x86's KASLR happens, and
+ * nokaslr turns it off (fixed says either).
+ */
+static int profile_syms_load(struct profile *p, const char *ksyms,
+			     const char *kernel, int fixed)
+{
+	char map[4200];
+	int err;
+
+	p->source = "kallsyms";
+	err = profile_kallsyms_read(p, ksyms);
+	if (err != -ENOENT && err != -ENODATA)
+		return err;
+	p->source = "none";
+	if (profile_map_find(kernel, map, sizeof(map))) {
+		fprintf(stderr,
+			"bootbench: PROFILE: the guest has no /proc/kallsyms and KERNEL has no System.map beside it: every kernel block is [unknown]: build with CONFIG_KALLSYMS=y or keep the build tree's System.map\n");
+		return 0;
+	}
+	if (!fixed) {
+		fprintf(stderr,
+			"bootbench: PROFILE: the guest has no /proc/kallsyms and KASLR may have moved it from its System.map: every kernel block is [unknown]: boot with CMDLINE=nokaslr or build with CONFIG_KALLSYMS=y\n");
+		return 0;
+	}
+	err = profile_kallsyms_read(p, map);
+	if (err == -ENODATA)
+		return 0;
+	if (!err)
+		p->source = "System.map";
+	return err;
+}
+
+int profile_process(const struct rundir *rd, struct stream *s,
+		    const char *kernel, int fixed)
 {
 	struct profile p = { 0 };
 	char raw[4300], ksyms[4300];
@@ -355,9 +417,7 @@ int profile_process(const struct rundir *rd, struct stream *s)
 
 	snprintf(raw, sizeof(raw), "%s/" PROFILE_RAW_FILE, rd->tmp);
 	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
-	err = profile_kallsyms_read(&p, ksyms);
-	if (err == -ENOENT || err == -ENODATA)
-		err = 0; /* no symbols: every block is [unknown] */
+	err = profile_syms_load(&p, ksyms, kernel, fixed);
 	if (!err)
 		err = profile_raw_read(&p, raw);
 	if (!err) {

@@ -24,7 +24,10 @@ int profile_plugin_probe(const char *qemu, const char *plugin, char *why,
  * profile.json in the run directory and the profile.* metrics added to
  * the stream (so stats.json holds them). The raw files are removed.
  * -ENOENT when the plugin wrote nothing, -ENODATA without a window.
+ * Without the guest's /proc/kallsyms, KERNEL's System.map is used when
+ * fixed says the kernel runs at its link addresses.
  */
-int profile_process(const struct rundir *rd, struct stream *s);
+int profile_process(const struct rundir *rd, struct stream *s,
+		    const char *kernel, int fixed);
 
 #endif

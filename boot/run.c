@@ -219,15 +219,32 @@ static void run_profile_paths(const struct run_opts *o, struct session_conf *sc,
 	sc->qemu.kallsyms_path = ksyms;
 }
 
+/* CMDLINE holds word w, as a whole word. */
+static int run_cmdline_has(const char *cmdline, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p = cmdline;
+
+	while (p && (p = strstr(p, w))) {
+		if ((p == cmdline || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
 /* The counts made profile.json and metrics; the run is kept whatever. */
 static void run_profile_process(const struct run_opts *o,
 				const struct rundir *rd, struct session *s)
 {
+	int fixed;
 	int err;
 
 	if (!o->profile)
 		return;
-	err = profile_process(rd, &s->stream);
+	fixed = (o->boot_taken && !strcmp(o->boot_taken, "pvh")) ||
+		run_cmdline_has(o->cmdline, "nokaslr");
+	err = profile_process(rd, &s->stream, o->kernel, fixed);
 	if (err == -ENODATA)
 		fprintf(stderr,
 			"bootbench: PROFILE: no iteration ran inside the profile window: no profile.json (the results are kept)\n");
