@@ -25,6 +25,7 @@
 #define SESSION_PIPE_SIZE (1 << 20)
 #define SESSION_PANIC_GRACE 2.0 /* seconds to collect the panic trace */
 #define SESSION_LINE_MAX 1024
+#define SESSION_TICK_MS 50 /* the loop wakes at least this often */
 /*
  * A console flood ends the run: past SESSION_CONSOLE_MAX bytes. The
  * log keeps the first and the last SESSION_CONSOLE_KEEP bytes.
@@ -413,15 +414,17 @@ static int session_pump(struct session_live *l, int i, double now)
  * DISK_DIR's filesystem keeps room for the host: a guest writing its
  * disks full (or another writer beside it) is stopped before it fills,
  * which would fail the host's other writers and this run's own files.
- * Five times a second: a guest writes 150 MB/s to a tmpfs, 30 MB
- * between two looks, under the smallest floor (32 MiB).
+ * Every tick (50 ms): a guest writes 150 MB/s to a tmpfs, 8 MB between
+ * two looks, under the smallest floor (32 MiB) even when a loaded host
+ * wakes this loop a few ticks late (a CI run at load 7 saw 0.2 s looks
+ * let the floor go to 0 MiB).
  */
 static int session_space_short(struct session_live *l, double now)
 {
 	const struct disk_host *d = l->c->qemu.disk;
 	unsigned long long left, floor;
 
-	if (now - l->space_at < 0.2)
+	if (now - l->space_at < SESSION_TICK_MS / 1000.0)
 		return 0;
 	l->space_at = now;
 	if (!disk_space_short(d, &left, &floor))
@@ -517,7 +520,7 @@ static void session_loop(struct session_live *l)
 				       { l->qfd, POLLIN, 0 } };
 		double now;
 
-		poll(p, 3, 200);
+		poll(p, 3, SESSION_TICK_MS);
 		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS);
 		now = session_now();
 		for (i = 0; i < 2 && !stop; i++)
