@@ -148,6 +148,8 @@ int cmp_svg_write(const struct cmp *c, const struct cmp_row *r,
 int cmp_json_write(const struct cmp *c, FILE *f);
 /* PROFILE=1 runs on both sides: the functions that changed most (report/profile.c). */
 int cmp_profile_print(const struct cmp *c, FILE *f);
+/* C2C=1 runs on both sides: the shared lines that appear or disappear (report/c2c.c). */
+int cmp_c2c_print(const struct cmp *c, FILE *f);
 
 /*
  * --expect PCT: the verdict line of a reproduction (report/expect.c);
