@@ -55,18 +55,19 @@ struct c2c {
 	double ops;
 };
 
-static int c2c_grow(void **p, size_t *cap, size_t n, size_t size)
+/* A new zeroed element at the end of a growing array, or NULL. */
+static void *c2c_new(void **p, size_t *cap, size_t *n, size_t size)
 {
 	void *q;
 
-	if (n < *cap)
-		return 0;
-	q = realloc(*p, (*cap ? 2 * *cap : 256) * size);
-	if (!q)
-		return -ENOMEM;
-	*p = q;
-	*cap = *cap ? 2 * *cap : 256;
-	return 0;
+	if (*n == *cap) {
+		q = realloc(*p, (*cap ? 2 * *cap : 256) * size);
+		if (!q)
+			return NULL;
+		*p = q;
+		*cap = *cap ? 2 * *cap : 256;
+	}
+	return memset((char *)*p + (*n)++ * size, 0, size);
 }
 
 static int c2c_header_read(struct c2c *c, const char *line)
@@ -121,26 +122,24 @@ static int c2c_raw_read(struct c2c *c, const char *path)
 		if (c2c_header_read(c, s)) {
 			header = 1;
 		} else if (!strncmp(s, "line ", 5)) {
-			err = c2c_grow((void **)&c->line, &c->capline, c->nline,
-				       sizeof(*c->line));
-			if (err)
-				break;
-			l = memset(&c->line[c->nline++], 0, sizeof(*l));
-			if (sscanf(s, "line %" SCNx64 " %" SCNu64 " %" SCNu64,
-				   &l->pa, &l->hitm, &l->other) != 3)
-				err = -EBADMSG;
+			l = c2c_new((void **)&c->line, &c->capline, &c->nline,
+				    sizeof(*l));
+			err = !l ? -ENOMEM :
+			      sscanf(s, "line %" SCNx64 " %" SCNu64 " %" SCNu64,
+				     &l->pa, &l->hitm, &l->other) != 3 ?
+				   -EBADMSG :
+				   0;
 		} else if (!strncmp(s, "insn ", 5)) {
-			err = c2c_grow((void **)&c->insn, &c->capinsn, c->ninsn,
-				       sizeof(*c->insn));
-			if (err)
-				break;
-			in = memset(&c->insn[c->ninsn++], 0, sizeof(*in));
-			if (sscanf(s,
-				   "insn %" SCNx64 " %" SCNu64 " %" SCNu64
-				   " %" SCNu64 " %d",
-				   &in->pc, &in->loads, &in->stores, &in->hitm,
-				   &in->locked) != 5)
-				err = -EBADMSG;
+			in = c2c_new((void **)&c->insn, &c->capinsn, &c->ninsn,
+				     sizeof(*in));
+			err = !in ? -ENOMEM :
+			      sscanf(s,
+				     "insn %" SCNx64 " %" SCNu64 " %" SCNu64
+				     " %" SCNu64 " %d",
+				     &in->pc, &in->loads, &in->stores,
+				     &in->hitm, &in->locked) != 5 ?
+				    -EBADMSG :
+				    0;
 		} else if (l) {
 			c2c_detail_read(l, s);
 		}
@@ -296,7 +295,8 @@ static uint64_t c2c_read_only(const struct c2c_line *l, int *false_sharing)
 	*false_sharing = 0;
 	for (i = 0; i < l->ncode; i++)
 		for (j = 0; j < l->ncode; j++) {
-			const struct c2c_code *a = &l->code[i], *b = &l->code[j];
+			const struct c2c_code *a = &l->code[i],
+					      *b = &l->code[j];
 
 			if (c2c_code_steady(l, i) && c2c_code_steady(l, j) &&
 			    a->rmask & ro && b->wmask &&
