@@ -9,10 +9,13 @@
  *   --layout=fd      each worker does close(dup(0)) instead: the struct
  *                    file both inherited has one reference count (the
  *                    f_count case, UnixBench syscall's pre-2023 loop)
+ *   --layout=fdown   the same on a file each worker opened itself (one
+ *                    struct file each, as UnixBench's loop since 2023)
  * The workers are processes sharing an anonymous mapping, so the lines
  * are the same physical memory on both CPUs.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,17 +52,27 @@ static void cacheline_pin(unsigned int i)
 	sched_setaffinity(0, sizeof(set), &set);
 }
 
+/* fd: the file whose struct file the loop takes and drops; -1: none. */
 static void cacheline_work(const struct cacheline_slots *s, unsigned int i,
 			   int fd)
 {
-	if (fd) {
+	if (fd >= 0) {
 		for (uint64_t n = 0; n < *s->limit; n++)
-			close(dup(0));
+			close(dup(fd));
 		return;
 	}
 	while (__atomic_fetch_add(s->count[i], 1, __ATOMIC_RELAXED) + 1 <
 	       *s->limit)
 		;
+}
+
+static int cacheline_fd(const char *layout)
+{
+	if (!strcmp(layout, "fd"))
+		return 0;
+	if (!strcmp(layout, "fdown"))
+		return open("/dev/null", O_RDONLY);
+	return -1;
 }
 
 static int cacheline_run(int argc, char **argv)
@@ -92,7 +105,7 @@ static int cacheline_run(int argc, char **argv)
 		pid[i] = fork();
 		if (pid[i] == 0) {
 			cacheline_pin(i);
-			cacheline_work(&s, i, !strcmp(layout, "fd"));
+			cacheline_work(&s, i, cacheline_fd(layout));
 			_exit(0);
 		}
 		if (pid[i] < 0) {

@@ -515,7 +515,7 @@ static void c2c_text_make(FILE *f, const struct c2c *c)
 	if (c->slice_max > c->w)
 		fprintf(f,
 			"warning: a round-robin slice (%" PRIu64
-			" instructions) was longer than W: sharing across it is undercounted\n",
+			" instructions) was longer than W: either the other vCPUs idled meanwhile, or sharing across it is undercounted\n",
 			c->slice_max);
 	fprintf(f, "\n");
 	fprintf(f, "Shared data cache lines, by potential HITM\n");

@@ -1,8 +1,8 @@
 # Sourced by tests/run.sh: C2C=1's cache-line census on real boots
 # (docs/c2c.md). The cacheline benchmark at SMP=2, deterministic, through
 # make run: its counters on one line (twice: the census must repeat
-# exactly), on two lines, and the shared fd's dup/close loop (the
-# f_count case), all at once; then make compare between them.
+# exactly), on two lines, and dup/close on a shared fd (the f_count
+# case) or on each worker's own, all at once; then make compare.
 # Deterministic timing with 2 vCPUs needs QEMU 8 or later (7.2 hangs):
 # bookworm-backports' (make qemu-backports), fetched here once if absent.
 c2_qemu=${C2C_QEMU:-$O/qemu/qemu-system-x86_64}
@@ -29,10 +29,11 @@ c2_run a LAYOUT=shared LOOPS=100000 &
 c2_run a2 LAYOUT=shared LOOPS=100000 &
 c2_run b LAYOUT=split LOOPS=100000 &
 c2_run fd LAYOUT=fd LOOPS=20000 &
+c2_run fdown LAYOUT=fdown LOOPS=20000 &
 wait
-A=$(c2_dir a) A2=$(c2_dir a2) SPLIT=$(c2_dir b) FD=$(c2_dir fd)
-check "c2c: shared twice, split and fd at SMP=2, deterministic, all at once with C2C=1: c2c.json and c2c.txt each, in $(($(date +%s) - start))s" \
-	sh -c "test ! -e '$T/c2.fail' && test -f '$A/c2c.txt' -a -f '$A2/c2c.json' -a -f '$SPLIT/c2c.json' -a -f '$FD/c2c.json' &&
+A=$(c2_dir a) A2=$(c2_dir a2) SPLIT=$(c2_dir b) FD=$(c2_dir fd) FDOWN=$(c2_dir fdown)
+check "c2c: shared twice, split, fd and fdown at SMP=2, deterministic, all at once with C2C=1: c2c.json and c2c.txt each, in $(($(date +%s) - start))s" \
+	sh -c "test ! -e '$T/c2.fail' && test -f '$A/c2c.txt' -a -f '$A2/c2c.json' -a -f '$SPLIT/c2c.json' -a -f '$FD/c2c.json' -a -f '$FDOWN/c2c.json' &&
 		grep -q '\"c2c\":true' '$A/job.json'"
 c2_ops=$("$j" "$A/c2c.json" hitm_per_op)
 c2_sops=$("$j" "$SPLIT/c2c.json" hitm_per_op)
@@ -68,3 +69,12 @@ check "c2c: make compare A/A: no line appears or disappears" \
 c2_fd=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^0x/ && /fget|fput/ { $1 = $2 = $3 = $4 = $5 = $6 = $7 = ""; print; exit }' "$FD/c2c.txt")
 check "c2c: fd: a line of the shared struct file is among the shared lines ($c2_fd)" \
 	sh -c "test -n '$c2_fd'"
+# The struct file's line: f_count (0x38) taken and dropped with locked
+# RMWs by both vCPUs, f_inode and f_op (0x20-0x2f) read only beside it.
+sed -n '/^  #0 /,/^  #1 /p' "$FD/c2c.txt" >"$T/c2-fd.txt"
+check "c2c: fd: the top line is the struct file's, false sharing on 0x20-0x2f, fget_raw's and fput's locked RMWs on f_count (0x38-0x3f) by vCPUs 0 and 1" \
+	sh -c "grep -q '^  #0 .*fget_raw.*fput' '$T/c2-fd.txt' && grep -q 'false sharing: read-only offsets 0x20-0x2f$' '$T/c2-fd.txt' &&
+		awk '\$4 > 1000 && \$5 == \"0,1\" && \$6 == \"0x38-0x3f\" && \$7 ~ /^(fget_raw|fput)\\+/ { n++ } END { exit n < 2 }' '$T/c2-fd.txt'"
+make -s --no-print-directory compare O="$O" BASE="$(dirname "$FD")" NEW="$(dirname "$FDOWN")" >"$T/c2-fdcmp.out" 2>&1
+check "c2c: make compare fd -> fdown (one struct file per worker, UnixBench since 2023): the struct file's line is gone" \
+	sh -c "grep -q '^  gone  *[0-9.]*  .*fget_raw.*fput' '$T/c2-fdcmp.out'"
