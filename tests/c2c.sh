@@ -37,8 +37,9 @@ check "c2c: shared twice, split, fd and fdown at SMP=2, deterministic, all at on
 		grep -q '\"c2c\":true' '$A/job.json'"
 c2_ops=$("$j" "$A/c2c.json" hitm_per_op)
 c2_sops=$("$j" "$SPLIT/c2c.json" hitm_per_op)
-check "c2c: shared counters: about one potential HITM per increment ($c2_ops per op), split: almost none ($c2_sops)" \
-	sh -c "awk -v a='$c2_ops' -v b='$c2_sops' 'BEGIN { exit !(a > 0.5 && a < 3 && b < a / 10) }'"
+# Split keeps the kernel's own sharing (timekeeping, the HPET, RCU).
+check "c2c: shared counters: about one potential HITM per increment more than split ($c2_ops per op against $c2_sops)" \
+	sh -c "awk -v a='$c2_ops' -v b='$c2_sops' 'BEGIN { exit !(a > 0.5 && a < 3 && a - b > 0.5) }'"
 # The text report's first line is the counters' line: both vCPUs run
 # its code, the locked add on offsets 0-15 (both counters), the limit's
 # offsets read only: false sharing.
@@ -67,7 +68,7 @@ check "c2c: make compare A/A: no line appears or disappears" \
 	sh -c "grep -q '^  no line disappears$' '$T/c2-aa.out' && grep -q '^  no line appears$' '$T/c2-aa.out'"
 # The f_count case: both workers dup and close fd 0, one struct file.
 c2_fd=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^0x/ && /fget|fput/ { $1 = $2 = $3 = $4 = $5 = $6 = $7 = ""; print; exit }' "$FD/c2c.txt")
-check "c2c: fd: a line of the shared struct file is among the shared lines ($c2_fd)" \
+check "c2c: fd: a line of the shared struct file is among the shared lines ($c2_fd; $("$j" "$FD/c2c.json" hitm_per_op) potential HITM per loop, fdown $("$j" "$FDOWN/c2c.json" hitm_per_op))" \
 	sh -c "test -n '$c2_fd'"
 # The struct file's line: f_count (0x38) taken and dropped with locked
 # RMWs by both vCPUs, f_inode and f_op (0x20-0x2f) read only beside it.
