@@ -16,7 +16,7 @@
 #include "boot/profile.h"
 #include "proto/profile.h"
 
-#define C2C_CPUS 8
+#define C2C_CPUS PROFILE_C2C_CPUS
 #define C2C_CODES 8
 
 struct c2c_cpu {

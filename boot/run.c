@@ -9,6 +9,7 @@
 #include "imageplan.h"
 #include "c2c.h"
 #include "profile.h"
+#include "proto/profile.h"
 #include "proto/names.h"
 #include "proto/proto.h"
 
@@ -519,6 +520,13 @@ static void run_profile_check(struct run_opts *o)
 	if (o->c2c && !o->deterministic) {
 		fprintf(stderr,
 			"bootbench: C2C=1 takes its census under TIMING=deterministic (each vCPU's own instruction count is its clock): say TIMING=deterministic; running without the census\n");
+		o->c2c = 0;
+	}
+	/* The plugin refuses more, and QEMU with it (plugin/c2c.c). */
+	if (o->c2c && o->topo.cpus > PROFILE_C2C_CPUS) {
+		fprintf(stderr,
+			"bootbench: C2C=1 counts at most %d vCPUs and this run has %u: say SMP=%d or fewer; running without the census\n",
+			PROFILE_C2C_CPUS, o->topo.cpus, PROFILE_C2C_CPUS);
 		o->c2c = 0;
 	}
 	if (o->accel == QEMU_ACCEL_KVM) {

@@ -40,7 +40,7 @@
 #include "plugin/c2c.h"
 #include "proto/profile.h"
 
-#define C2C_CPUS 8
+#define C2C_CPUS PROFILE_C2C_CPUS
 #define C2C_WAYS 8
 #define C2C_SET_BITS 12
 #define C2C_SETS (1u << C2C_SET_BITS) /* x C2C_WAYS: 32768 lines */

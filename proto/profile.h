@@ -33,6 +33,8 @@
  * loops, where a slice ran to the 100 ms kick).
  */
 #define PROFILE_C2C_W (1ull << 22)
+/* The most vCPUs the census tells apart (a byte of flags per code). */
+#define PROFILE_C2C_CPUS 8
 
 /* The virtio-serial port the init copies /proc/kallsyms into. */
 #define PROFILE_PORT_NAME "bootbench.kallsyms"
