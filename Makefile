@@ -84,6 +84,8 @@ NEW_CMDLINE ?=
 DRY ?=
 ## PROFILE: 1: count instructions per kernel function with a QEMU plugin (run, ab, reproduce; docs/profile.md)
 PROFILE ?=
+## C2C: 1: a cache-line sharing census like perf c2c's with the same plugin, TIMING=deterministic (run, ab, reproduce; docs/c2c.md)
+C2C ?=
 ## T: make test/check: only these areas of tests/run.sh, or test i of one: T=cpio,native or T=cpio.3 (AREA= too)
 T ?=
 ## V: 1 prints every command
@@ -384,9 +386,9 @@ test-host:
 ## run: boot KERNEL, run TEST, write RESULTS/<test>/<params>/<release>/<N>
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)$(if $(filter 1,$(PROFILE)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);) \
+	$(AT)$(if $(filter 1,$(PROFILE) $(C2C)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);) \
 	plan=$$($(BOOTBENCH) run --image-plan --kernel $(call sq,$(KERNEL_PATH)) $(RUN_SEL)) && img=$$(PLAN="$$plan" $(IMAGE_SH)) && \
-	$(BOOTBENCH) run $(if $(filter 1,$(PROFILE)),$${plugin:+--profile "$$plugin"}) --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
+	$(BOOTBENCH) run $(if $(filter 1,$(PROFILE) $(C2C)),$${plugin:+--profile "$$plugin"}) $(if $(filter 1,$(C2C)),$${plugin:+--c2c}) --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
 		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) \
 		$(if $(DISK_DIR),,--disk-dir "$(B)/disks") $(if $(filter 1,$(KEEP_DISK)),--keep-disk) $(RUN_EXTRA)
 

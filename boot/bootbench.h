@@ -58,6 +58,7 @@ struct run_opts {
 	enum qemu_accel accel;
 	int deterministic; /* TIMING=deterministic: icount, no host clock */
 	const char *profile; /* PROFILE=1: the plugin (docs/profile.md) */
+	int c2c; /* C2C=1: the plugin's cache-line census too (docs/c2c.md) */
 	/* QUICK=1 or FIT=1: the most vCPUs, 0 for no limit */
 	unsigned int quick_cpus;
 	int fit_refused; /* FIT=0 said: the full shape, however slow */

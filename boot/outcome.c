@@ -269,6 +269,19 @@ static void outcome_headline_write(struct json_buf *j, const struct run_opts *o,
 	json_string_write(j, metric_better_name(m ? m->better : METRIC_INFO));
 }
 
+/* PROFILE=1 and C2C=1: compare warns when one side has them and not the other. */
+static void job_plugin_write(struct json_buf *j, const struct run_opts *o)
+{
+	if (!o->profile)
+		return;
+	json_key_write(j, "profile");
+	json_bool_write(j, 1);
+	if (o->c2c) {
+		json_key_write(j, "c2c");
+		json_bool_write(j, 1);
+	}
+}
+
 int job_write(const struct rundir *rd, const struct run_opts *o,
 	      const char *release, const char *accel_why,
 	      const struct session *s, const char *cmdline)
@@ -326,10 +339,7 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	}
 	json_key_write(&j, "qemu_version");
 	json_string_write(&j, o->qemu_version.text);
-	if (o->profile) {
-		json_key_write(&j, "profile");
-		json_bool_write(&j, 1);
-	}
+	job_plugin_write(&j, o);
 	/* The Debian benchmarks' packages, "stress-ng 0.15.06-2, ...". */
 	if (!debian_packages_read(o->initrd, pkgs, sizeof(pkgs)) && *pkgs) {
 		json_key_write(&j, "packages");

@@ -170,6 +170,43 @@ static struct profile_sym *profile_sym_of(struct profile *p, uint64_t addr)
 	return p->nsyms && p->syms[lo].addr <= addr ? &p->syms[lo] : NULL;
 }
 
+struct profile *profile_syms_load(const char *kallsyms)
+{
+	struct profile *p = calloc(1, sizeof(*p));
+	int err;
+
+	if (!p)
+		return NULL;
+	err = profile_kallsyms_read(p, kallsyms);
+	if (err && err != -ENOENT && err != -ENODATA) {
+		profile_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+const char *profile_sym_name(struct profile *p, uint64_t addr, uint64_t *off)
+{
+	const struct profile_sym *s = profile_sym_of(p, addr);
+
+	if (!s)
+		return NULL;
+	*off = addr - s->addr;
+	return s->name;
+}
+
+void profile_free(struct profile *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->nsyms; i++)
+		free(p->syms[i].name);
+	free(p->syms);
+	free(p);
+}
+
 /* The plugin's file: its header, kernel blocks, then user space. */
 static int profile_raw_read(struct profile *p, const char *path)
 {
@@ -242,7 +279,7 @@ static void profile_syms_merge(struct profile *p)
 }
 
 /* The benchmark's operations: its one "<suite>.ops" metric, summed. */
-static double profile_ops_find(const struct stream *s)
+double profile_ops_find(const struct stream *s)
 {
 	const struct stream_metric *found = NULL;
 	size_t i, n;

@@ -3,6 +3,7 @@
 #define BOOTBENCH_PROFILE_HOST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lib/rundir.h"
 #include "stream.h"
@@ -29,5 +30,17 @@ int profile_plugin_probe(const char *qemu, const char *plugin, char *why,
  */
 int profile_process(const struct rundir *rd, struct stream *s,
 		    const char *kernel, int fixed);
+
+/*
+ * The guest's code symbols for C2C=1 (boot/c2c.c): NULL when memory is
+ * out; none (every address unnamed) when the file is missing or empty.
+ */
+struct profile;
+/* The benchmark's operations: its one "<suite>.ops" metric, 0: none. */
+double profile_ops_find(const struct stream *s);
+struct profile *profile_syms_load(const char *kallsyms);
+/* The symbol an address falls in and the offset into it, or NULL. */
+const char *profile_sym_name(struct profile *p, uint64_t addr, uint64_t *off);
+void profile_free(struct profile *p);
 
 #endif

@@ -7,7 +7,9 @@
 #define _GNU_SOURCE
 #include "bootbench.h"
 #include "imageplan.h"
+#include "c2c.h"
 #include "profile.h"
+#include "proto/profile.h"
 #include "proto/names.h"
 #include "proto/proto.h"
 
@@ -214,6 +216,9 @@ static void run_profile_paths(const struct run_opts *o, struct session_conf *sc,
 		return;
 	snprintf(arg, sizeof(arg), "%s,out=%s/" PROFILE_RAW_FILE, o->profile,
 		 rd->tmp);
+	if (o->c2c)
+		snprintf(arg + strlen(arg), sizeof(arg) - strlen(arg),
+			 ",c2c=%s/" C2C_RAW_FILE, rd->tmp);
 	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
 	sc->qemu.plugin_arg = arg;
 	sc->qemu.kallsyms_path = ksyms;
@@ -242,6 +247,15 @@ static void run_profile_process(const struct run_opts *o,
 
 	if (!o->profile)
 		return;
+	/* Before the profile, which removes the guest's kallsyms. */
+	err = o->c2c ? c2c_process(rd, &s->stream) : 0;
+	if (err == -ENODATA)
+		fprintf(stderr,
+			"bootbench: C2C: no iteration ran inside the window: no c2c.json (the results are kept)\n");
+	else if (err)
+		fprintf(stderr,
+			"bootbench: C2C: the plugin's census: %s: no c2c.json (the results are kept)\n",
+			strerror(-err));
 	fixed = (o->boot_taken && !strcmp(o->boot_taken, "pvh")) ||
 		run_cmdline_has(o->cmdline, "nokaslr");
 	err = profile_process(rd, &s->stream, o->kernel, fixed);
@@ -512,8 +526,26 @@ static void run_profile_check(struct run_opts *o)
 {
 	char why[512];
 
+	if (o->c2c && !o->profile) {
+		fprintf(stderr,
+			"bootbench: --c2c is the profile plugin's census: give --profile PLUGIN too (make run C2C=1 does)\n");
+		o->c2c = 0;
+	}
 	if (!o->profile || o->lava_dir)
 		return;
+	/* One thread runs the vCPUs only under icount (plugin/c2c.c). */
+	if (o->c2c && !o->deterministic) {
+		fprintf(stderr,
+			"bootbench: C2C=1 takes its census under TIMING=deterministic (each vCPU's own instruction count is its clock): say TIMING=deterministic; running without the census\n");
+		o->c2c = 0;
+	}
+	/* The plugin refuses more, and QEMU with it (plugin/c2c.c). */
+	if (o->c2c && o->topo.cpus > PROFILE_C2C_CPUS) {
+		fprintf(stderr,
+			"bootbench: C2C=1 counts at most %d vCPUs and this run has %u: say SMP=%d or fewer; running without the census\n",
+			PROFILE_C2C_CPUS, o->topo.cpus, PROFILE_C2C_CPUS);
+		o->c2c = 0;
+	}
 	if (o->accel == QEMU_ACCEL_KVM) {
 		fprintf(stderr,
 			"bootbench: PROFILE=1 counts instructions under TCG and this run uses KVM: say ACCEL=tcg (or TIMING=deterministic); running without the profile\n");

@@ -13,6 +13,8 @@
  *   METRIC(name, better, unit, LKP's name where it differs, else "")
  *
  * better: HIGHER, LOWER or INFO (a count or a setting: no better way).
+ * METRIC_EXACT, the same fields: a count with no noise of its own (C2C=1's
+ * census), which compare judges with a noise floor of 0.
  * A '*' in a name stands for one word of the name (no '.'): the aim9
  * test, the stress-ng stressor, fio's read or write. The Makefile
  * includes every descriptor it finds, so a new one needs no other edit;
@@ -30,6 +32,7 @@ struct metric_desc {
 	enum metric_better better;
 	const char *unit;
 	const char *lkp; /* LKP's name, "" when it is ours */
+	int exact; /* METRIC_EXACT: compare's noise floor is 0 */
 };
 
 /*

@@ -13,6 +13,9 @@
  * written, one a line, and user space as one total: the host attributes
  * addresses to symbols (boot/profile.c).
  *
+ * With c2c=FILE it also takes the cache-line census of C2C=1
+ * (plugin/c2c.c, docs/c2c.md), whose per-block call counts the blocks.
+ *
  * Built against the qemu-plugin.h of the QEMU that loads it
  * (plugin/build.sh); one source for API versions 1 to 4.
  */
@@ -24,6 +27,7 @@
 
 #include <qemu-plugin.h>
 
+#include "plugin/c2c.h"
 #include "proto/profile.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
@@ -41,6 +45,7 @@ struct bbprof_block {
 	uint64_t count; /* API 1's inline target, or the callbacks' */
 	uint64_t base; /* the count when the window opened */
 	uint64_t window; /* executions inside closed windows */
+	struct c2c_block c2c; /* C2C=1: the census's view of it */
 	struct bbprof_block *next; /* hash chain */
 };
 
@@ -104,6 +109,8 @@ static struct bbprof_block *bbprof_block_get(uint64_t vaddr, uint64_t ninsns)
 	b = &bbprof_chunk[bbprof_chunk_used++];
 	b->vaddr = vaddr;
 	b->ninsns = ninsns;
+	b->c2c.ninsns = ninsns;
+	b->c2c.count = &b->count;
 #ifdef BBPROF_SCOREBOARD
 	if (bbprof_inline)
 		b->score = qemu_plugin_scoreboard_new(sizeof(uint64_t));
@@ -135,6 +142,8 @@ static void bbprof_marker(unsigned int vcpu_index, void *udata)
 		}
 		bbprof_open = open;
 		bbprof_windows += open;
+		if (c2c_enabled())
+			c2c_window_set(open);
 	}
 	pthread_mutex_unlock(&bbprof_lock);
 }
@@ -204,7 +213,10 @@ static void bbprof_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	pthread_mutex_unlock(&bbprof_lock);
 	if (!b)
 		return;
-	bbprof_count_register(tb, b);
+	if (c2c_enabled())
+		c2c_tb_trans(tb, &b->c2c);
+	else
+		bbprof_count_register(tb, b);
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		int m = bbprof_insn_marker(insn);
@@ -227,6 +239,7 @@ static void bbprof_exit(qemu_plugin_id_t id, void *udata)
 	/* A window still open at power-off counts up to here. */
 	if (bbprof_open)
 		bbprof_marker(0, (void *)2);
+	c2c_exit();
 	f = fopen(bbprof_out, "w");
 	if (!f)
 		return;
@@ -252,15 +265,28 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 					   const qemu_info_t *info, int argc,
 					   char **argv)
 {
+	uint64_t w = PROFILE_C2C_W;
+	const char *c2c = NULL;
 	int i;
 
 	bbprof_inline = !info->system_emulation || info->system.max_vcpus == 1;
-	for (i = 0; i < argc; i++)
+	for (i = 0; i < argc; i++) {
 		if (!strncmp(argv[i], "out=", 4))
 			bbprof_out = strdup(argv[i] + 4);
+		else if (!strncmp(argv[i], "c2c=", 4))
+			c2c = argv[i] + 4;
+		else if (!strncmp(argv[i], "c2cw=", 5))
+			w = strtoull(argv[i] + 5, NULL, 0);
+	}
 	if (!bbprof_out) {
 		fprintf(stderr, "bbprof: say out=FILE\n");
 		return -1;
+	}
+	if (c2c) {
+		/* The census's per-block call counts the blocks too. */
+		bbprof_inline = 0;
+		if (c2c_install(id, info, c2c, w))
+			return -1;
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, bbprof_tb_trans);
 	qemu_plugin_register_atexit_cb(id, bbprof_exit, NULL);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Build the profile plugin (plugin/bbprof.c) for the QEMU that will load
+# Build the profile plugin (plugin/bbprof.c, with C2C=1's plugin/c2c.c) for the QEMU that will load
 # it, against that QEMU's own qemu-plugin.h (plugin/header-fetch.sh).
 # Usage: build.sh QEMU BUILDDIR  -> prints the plugin's path
 # Exit 2 with one line when this QEMU cannot load plugins.
@@ -14,7 +14,11 @@ fi
 hdr=$("$here/plugin/header-fetch.sh" "$b" "$qemu")
 dir=$(dirname "$hdr")
 so="$dir/bbprof.so"
-if [ ! -f "$so" ] || [ "$here/plugin/bbprof.c" -nt "$so" ] || [ "$here/proto/profile.h" -nt "$so" ]; then
+stale=
+for f in plugin/bbprof.c plugin/c2c.c plugin/c2c.h proto/profile.h; do
+	[ "$here/$f" -nt "$so" ] && stale=1
+done
+if [ ! -f "$so" ] || [ -n "$stale" ]; then
 	glib=
 	if grep -q '#include <glib.h>' "$hdr"; then
 		glib=$(pkg-config --cflags glib-2.0 2>/dev/null) || {
@@ -24,7 +28,8 @@ if [ ! -f "$so" ] || [ "$here/plugin/bbprof.c" -nt "$so" ] || [ "$here/proto/pro
 	fi
 	echo "  PLUGIN  $so" >&2
 	${HOSTCC:-gcc} -shared -fPIC -O2 -Wall -Wextra -Werror -I"$dir" -I"$here" $glib \
-		-o "$so.tmp" "$here/plugin/bbprof.c" -lpthread
-	mv "$so.tmp" "$so"
+		-o "$so.tmp.$$" "$here/plugin/bbprof.c" "$here/plugin/c2c.c" -lpthread
+	# Two runs at once may both build it: each its own file, renamed whole.
+	mv "$so.tmp.$$" "$so"
 fi
 echo "$so"

@@ -24,6 +24,18 @@
 /* Addresses from here up are the kernel's (x86-64's upper half). */
 #define PROFILE_KERNEL_START 0xffff800000000000ull
 
+/*
+ * C2C=1's window W (docs/c2c.md): a load is a potential HITM when
+ * another vCPU wrote the line within this many instructions of the
+ * loader's own instruction count; above the longest round-robin slice
+ * measured under icount (QEMU 10, SMP=2: mean 11708-19645, longest
+ * 141181 with the cacheline benchmark's counters, 3097326 with its fd
+ * loops, where a slice ran to the 100 ms kick).
+ */
+#define PROFILE_C2C_W (1ull << 22)
+/* The most vCPUs the census tells apart (a byte of flags per code). */
+#define PROFILE_C2C_CPUS 8
+
 /* The virtio-serial port the init copies /proc/kallsyms into. */
 #define PROFILE_PORT_NAME "bootbench.kallsyms"
 

@@ -428,6 +428,8 @@ static int cmp_output(struct cmp *c, const struct cmp_cli *cli)
 				cmp_plot_print(c, &c->rows[k], stdout);
 		cmp_summary_print(c, stdout);
 		err = cmp_profile_print(c, stdout);
+		if (!err)
+			err = cmp_c2c_print(c, stdout);
 	}
 	if (!err && cli->svg)
 		err = cmp_svgs_write(c, cli->svg);

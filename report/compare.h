@@ -146,8 +146,29 @@ void cmp_plot_print(const struct cmp *c, const struct cmp_row *r, FILE *f);
 int cmp_svg_write(const struct cmp *c, const struct cmp_row *r,
 		  const char *path);
 int cmp_json_write(const struct cmp *c, FILE *f);
+/* Named values summed over a side's runs (report/sums.c). */
+struct cmp_sum {
+	char *name;
+	double v;
+};
+
+struct cmp_sums {
+	struct cmp_sum *e;
+	size_t n, cap;
+};
+
+int cmp_sums_add(struct cmp_sums *s, const char *name, double v);
+/* The name's sum, 0 when it has none. */
+double cmp_sums_get(const struct cmp_sums *s, const char *name);
+void cmp_sums_free(struct cmp_sums *s);
+/* @fn on <dir>/<run>/<file> for each of a kernel directory's runs. */
+void cmp_runs_each(const char *dir, const char *file,
+		   int (*fn)(void *ctx, const char *path), void *ctx);
+
 /* PROFILE=1 runs on both sides: the functions that changed most (report/profile.c). */
 int cmp_profile_print(const struct cmp *c, FILE *f);
+/* C2C=1 runs on both sides: the shared lines that appear or disappear (report/c2c.c). */
+int cmp_c2c_print(const struct cmp *c, FILE *f);
 
 /*
  * --expect PCT: the verdict line of a reproduction (report/expect.c);

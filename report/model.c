@@ -66,8 +66,12 @@ static double cmp_side_range_pct(const struct cmp_side *s)
 static void cmp_cell_floor(const struct cmp *c, const struct cmp_row *r,
 			   struct cmp_cell *x)
 {
-	x->floor_pct = fmax(c->noise_floor, fmax(cmp_side_range_pct(&r->base),
-						 cmp_side_range_pct(&x->side)));
+	const struct metric_desc *m = metric_find(r->name);
+	/* An exact count (METRIC_EXACT) has no floor but its runs' spread. */
+	double floor = m && m->exact ? 0 : c->noise_floor;
+
+	x->floor_pct = fmax(floor, fmax(cmp_side_range_pct(&r->base),
+					cmp_side_range_pct(&x->side)));
 	x->test = CMP_TEST_DETERMINISTIC;
 }
 

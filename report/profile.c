@@ -13,47 +13,15 @@
 
 #include "compare.h"
 #include "lib/fileio.h"
-#include "lib/rundir.h"
 #include "proto/json_parse.h"
 
 #define PROFILE_ROWS 15
 
-struct prof_fn {
-	char *name;
-	double v; /* instructions per operation, summed over runs */
-};
-
 struct prof_side {
-	struct prof_fn *fn;
-	size_t n, cap;
+	struct cmp_sums fn; /* instructions per operation, summed over runs */
 	double total, kernel; /* per operation, summed over runs */
 	unsigned int runs;
 };
-
-static int prof_fn_add(struct prof_side *s, const char *name, double v)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->fn[i].name, name)) {
-			s->fn[i].v += v;
-			return 0;
-		}
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 1024;
-		struct prof_fn *p = realloc(s->fn, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		s->fn = p;
-		s->cap = cap;
-	}
-	s->fn[s->n].name = strdup(name);
-	if (!s->fn[s->n].name)
-		return -ENOMEM;
-	s->fn[s->n++].v = v;
-	return 0;
-}
 
 /* One entry's instructions per operation, or -1 when it has none. */
 static double prof_per_op(const struct json_value *e)
@@ -64,8 +32,9 @@ static double prof_per_op(const struct json_value *e)
 }
 
 /* One run's profile.json added in; -ENOENT when it has none. */
-static int prof_run_add(struct prof_side *s, const char *path)
+static int prof_run_add(void *ctx, const char *path)
 {
+	struct prof_side *s = ctx;
 	const struct json_value *syms, *e, *k, *u;
 	struct json_value *root = NULL;
 	char err[128];
@@ -81,14 +50,14 @@ static int prof_run_add(struct prof_side *s, const char *path)
 	if (!syms || syms->type != JSON_ARRAY || !u || !k ||
 	    k->type != JSON_NUMBER || prof_per_op(u) < 0)
 		goto out;
-	ret = prof_fn_add(s, "user", prof_per_op(u));
+	ret = cmp_sums_add(&s->fn, "user", prof_per_op(u));
 	s->total += prof_per_op(u);
 	for (e = syms->child; !ret && e; e = e->next) {
 		const struct json_value *name = json_member(e, "name");
 
 		if (!name || name->type != JSON_STRING || prof_per_op(e) < 0)
 			continue;
-		ret = prof_fn_add(s, name->string, prof_per_op(e));
+		ret = cmp_sums_add(&s->fn, name->string, prof_per_op(e));
 		s->kernel += prof_per_op(e);
 		s->total += prof_per_op(e);
 	}
@@ -99,37 +68,9 @@ out:
 	return ret;
 }
 
-static void prof_side_load(struct prof_side *s, const char *dir)
-{
-	unsigned int *ids = NULL, n = 0, i;
-	char path[4400];
-
-	if (rundir_runs_list(dir, &ids, &n))
-		return;
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%u/profile.json", dir, ids[i]);
-		prof_run_add(s, path);
-	}
-	free(ids);
-}
-
-static void prof_side_free(struct prof_side *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		free(s->fn[i].name);
-	free(s->fn);
-}
-
 static double prof_value(const struct prof_side *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->fn[i].name, name))
-			return s->fn[i].v / s->runs;
-	return 0;
+	return cmp_sums_get(&s->fn, name) / s->runs;
 }
 
 struct prof_delta {
@@ -188,16 +129,16 @@ static void prof_spread_print(const struct prof_delta *d, size_t k,
 static int prof_diff_print(const struct prof_side *b, const struct prof_side *n,
 			   FILE *f)
 {
-	struct prof_delta *d = calloc(b->n + n->n + 1, sizeof(*d));
+	struct prof_delta *d = calloc(b->fn.n + n->fn.n + 1, sizeof(*d));
 	size_t i, k = 0;
 
 	if (!d)
 		return -ENOMEM;
-	for (i = 0; i < b->n; i++)
-		d[k++].name = b->fn[i].name;
-	for (i = 0; i < n->n; i++)
-		if (!prof_value(b, n->fn[i].name))
-			d[k++].name = n->fn[i].name;
+	for (i = 0; i < b->fn.n; i++)
+		d[k++].name = b->fn.e[i].name;
+	for (i = 0; i < n->fn.n; i++)
+		if (!prof_value(b, n->fn.e[i].name))
+			d[k++].name = n->fn.e[i].name;
 	for (i = 0; i < k; i++) {
 		d[i].base = prof_value(b, d[i].name);
 		d[i].new = prof_value(n, d[i].name);
@@ -224,11 +165,12 @@ int cmp_profile_print(const struct cmp *c, FILE *f)
 	size_t i;
 	int err = 0;
 
-	prof_side_load(&base, c->base.dir);
+	cmp_runs_each(c->base.dir, "profile.json", prof_run_add, &base);
 	for (i = 0; base.runs && !err && i < c->nnew; i++) {
 		struct prof_side new = { 0 };
 
-		prof_side_load(&new, c->new[i].dir);
+		cmp_runs_each(c->new[i].dir, "profile.json", prof_run_add,
+			      &new);
 		if (new.runs) {
 			cmp_new_label(label, sizeof(label), i);
 			fprintf(f,
@@ -238,8 +180,8 @@ int cmp_profile_print(const struct cmp *c, FILE *f)
 				PROFILE_ROWS);
 			err = prof_diff_print(&base, &new, f);
 		}
-		prof_side_free(&new);
+		cmp_sums_free(&new.fn);
 	}
-	prof_side_free(&base);
+	cmp_sums_free(&base.fn);
 	return err;
 }

@@ -83,6 +83,7 @@ area topology test
 area reader test
 area deterministic-boot test
 area profile test
+area c2c test
 area fit test
 area stressng test
 area vmscal test

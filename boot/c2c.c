@@ -1,0 +1,602 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * C2C=1 on the host (docs/c2c.md): the plugin's census (plugin/c2c.c)
+ * read back, its code addresses named from the guest's kallsyms, written
+ * as c2c.json and as c2c.txt, a report shaped like perf c2c's, and the
+ * potential HITM count per benchmark operation as a metric.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "boot/c2c.h"
+#include "boot/profile.h"
+#include "proto/profile.h"
+
+#define C2C_CPUS PROFILE_C2C_CPUS
+#define C2C_CODES 8
+
+struct c2c_cpu {
+	unsigned int id;
+	uint64_t reads, writes, locked, rmask, wmask;
+};
+
+struct c2c_code {
+	uint64_t pc, reads, writes, hitm, locked, rmask, wmask;
+	unsigned int cpus;
+	char name[160]; /* "fget+0x12", "user 0x401a2c" */
+};
+
+struct c2c_line {
+	uint64_t pa, hitm, other, locked;
+	struct c2c_cpu cpu[C2C_CPUS];
+	unsigned int ncpu, ncode;
+	struct c2c_code code[C2C_CODES];
+	char key[512]; /* its functions, named the same across kernels */
+};
+
+struct c2c_insn {
+	uint64_t pc, loads, stores, hitm;
+	int locked;
+	char name[160];
+};
+
+struct c2c {
+	unsigned int api, windows, cpus, lines_max;
+	uint64_t w, evicted, loads, stores, hitm, slices, slice_mean, slice_max,
+		unplaced;
+	struct c2c_line *line;
+	size_t nline, capline;
+	struct c2c_insn *insn;
+	size_t ninsn, capinsn;
+	double ops;
+};
+
+/* A new zeroed element at the end of a growing array, or NULL. */
+static void *c2c_new(void **p, size_t *cap, size_t *n, size_t size)
+{
+	void *q;
+
+	if (*n == *cap) {
+		q = realloc(*p, (*cap ? 2 * *cap : 256) * size);
+		if (!q)
+			return NULL;
+		*p = q;
+		*cap = *cap ? 2 * *cap : 256;
+	}
+	return memset((char *)*p + (*n)++ * size, 0, size);
+}
+
+static int c2c_header_read(struct c2c *c, const char *line)
+{
+	return sscanf(line,
+		      "# bootbench-c2c 1 api %u windows %u cpus %u w %" SCNu64
+		      " lines %u evicted %" SCNu64 " loads %" SCNu64
+		      " stores %" SCNu64 " hitm %" SCNu64 " slices %" SCNu64
+		      " slice_mean %" SCNu64 " slice_max %" SCNu64
+		      " unplaced %" SCNu64,
+		      &c->api, &c->windows, &c->cpus, &c->w, &c->lines_max,
+		      &c->evicted, &c->loads, &c->stores, &c->hitm, &c->slices,
+		      &c->slice_mean, &c->slice_max, &c->unplaced) == 13;
+}
+
+/* One "cpu" or "code" line into the line record before it. */
+static void c2c_detail_read(struct c2c_line *l, const char *s)
+{
+	struct c2c_cpu *p = &l->cpu[l->ncpu];
+	struct c2c_code *k = &l->code[l->ncode];
+
+	if (l->ncpu < C2C_CPUS &&
+	    sscanf(s,
+		   "cpu %u %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNx64
+		   " %" SCNx64,
+		   &p->id, &p->reads, &p->writes, &p->locked, &p->rmask,
+		   &p->wmask) == 6) {
+		l->locked += p->locked;
+		l->ncpu++;
+	} else if (l->ncode < C2C_CODES &&
+		   sscanf(s,
+			  "code %" SCNx64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+			  " %" SCNu64 " %x %" SCNx64 " %" SCNx64,
+			  &k->pc, &k->reads, &k->writes, &k->hitm, &k->locked,
+			  &k->cpus, &k->rmask, &k->wmask) == 8) {
+		l->ncode++;
+	}
+}
+
+static int c2c_raw_read(struct c2c *c, const char *path)
+{
+	struct c2c_line *l = NULL;
+	struct c2c_insn *in;
+	int header = 0, err = 0;
+	char s[512];
+	FILE *f;
+
+	f = fopen(path, "r");
+	if (!f)
+		return -ENOENT;
+	while (!err && fgets(s, sizeof(s), f)) {
+		if (c2c_header_read(c, s)) {
+			header = 1;
+		} else if (!strncmp(s, "line ", 5)) {
+			l = c2c_new((void **)&c->line, &c->capline, &c->nline,
+				    sizeof(*l));
+			err = !l ? -ENOMEM :
+			      sscanf(s, "line %" SCNx64 " %" SCNu64 " %" SCNu64,
+				     &l->pa, &l->hitm, &l->other) != 3 ?
+				   -EBADMSG :
+				   0;
+		} else if (!strncmp(s, "insn ", 5)) {
+			in = c2c_new((void **)&c->insn, &c->capinsn, &c->ninsn,
+				     sizeof(*in));
+			err = !in ? -ENOMEM :
+			      sscanf(s,
+				     "insn %" SCNx64 " %" SCNu64 " %" SCNu64
+				     " %" SCNu64 " %d",
+				     &in->pc, &in->loads, &in->stores,
+				     &in->hitm, &in->locked) != 5 ?
+				    -EBADMSG :
+				    0;
+		} else if (l) {
+			c2c_detail_read(l, s);
+		}
+	}
+	fclose(f);
+	if (!err && !header)
+		err = -EBADMSG;
+	if (!err && !c->windows)
+		err = -ENODATA;
+	return err;
+}
+
+/*
+ * A code address's name: the kernel's symbol+offset; user space's raw
+ * address (the benchmarks are stripped, and user addresses repeat
+ * between processes).
+ */
+static void c2c_name(struct profile *syms, uint64_t pc, char *buf, size_t n)
+{
+	const char *name = NULL;
+	uint64_t off = 0;
+
+	if (pc >= PROFILE_KERNEL_START)
+		name = profile_sym_name(syms, pc, &off);
+	if (name)
+		snprintf(buf, n, "%s+0x%" PRIx64, name, off);
+	else if (pc >= PROFILE_KERNEL_START)
+		snprintf(buf, n, "[unknown] 0x%" PRIx64, pc);
+	else
+		snprintf(buf, n, "user 0x%" PRIx64, pc);
+}
+
+static int c2c_str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Code that makes 1% or more of the line's accesses: not what touched
+ * the memory once in the window, in the page's earlier life or when it
+ * was zeroed and set up.
+ */
+static int c2c_code_steady(const struct c2c_line *l, unsigned int i)
+{
+	uint64_t total = 0;
+	unsigned int k;
+
+	for (k = 0; k < l->ncode; k++)
+		total += l->code[k].reads + l->code[k].writes;
+	return 100 * (l->code[i].reads + l->code[i].writes) >= total;
+}
+
+/* The line's key: its steady code's functions, sorted, once each. */
+static void c2c_key_make(struct c2c_line *l)
+{
+	char fn[C2C_CODES][160], *v[C2C_CODES];
+	unsigned int i, n = 0;
+	size_t k;
+
+	for (i = 0; i < l->ncode; i++) {
+		if (!c2c_code_steady(l, i))
+			continue;
+		snprintf(fn[i], sizeof(fn[i]), "%s", l->code[i].name);
+		k = strcspn(fn[i], "+ ");
+		if (!strncmp(fn[i], "user ", 5))
+			k = 4;
+		fn[i][k] = '\0';
+		v[n++] = fn[i];
+	}
+	qsort(v, n, sizeof(*v), c2c_str_cmp);
+	l->key[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i && !strcmp(v[i], v[i - 1]))
+			continue;
+		k = strlen(l->key);
+		snprintf(l->key + k, sizeof(l->key) - k, "%s%s", k ? " " : "",
+			 v[i]);
+	}
+}
+
+static void c2c_names_make(struct c2c *c, struct profile *syms)
+{
+	size_t i;
+	unsigned int k;
+
+	for (i = 0; i < c->nline; i++) {
+		for (k = 0; k < c->line[i].ncode; k++)
+			c2c_name(syms, c->line[i].code[k].pc,
+				 c->line[i].code[k].name,
+				 sizeof(c->line[i].code[k].name));
+		c2c_key_make(&c->line[i]);
+	}
+	for (i = 0; i < c->ninsn; i++)
+		c2c_name(syms, c->insn[i].pc, c->insn[i].name,
+			 sizeof(c->insn[i].name));
+}
+
+static int c2c_line_cmp(const void *a, const void *b)
+{
+	const struct c2c_line *x = a, *y = b;
+	uint64_t nx = x->hitm, ny = y->hitm;
+
+	if (nx != ny)
+		return nx > ny ? -1 : 1;
+	return x->pa < y->pa ? -1 : x->pa > y->pa;
+}
+
+static int c2c_insn_cmp(const void *a, const void *b)
+{
+	const struct c2c_insn *x = a, *y = b;
+
+	if (x->hitm != y->hitm)
+		return x->hitm > y->hitm ? -1 : 1;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+/* Offsets as ranges: "0x0-0x7,0x20-0x27"; "" for none. */
+static void c2c_offsets(uint64_t mask, char *buf, size_t n)
+{
+	unsigned int i = 0, j;
+	size_t k = 0;
+
+	buf[0] = '\0';
+	while (i < 64) {
+		if (!(mask >> i & 1)) {
+			i++;
+			continue;
+		}
+		for (j = i; j + 1 < 64 && (mask >> (j + 1) & 1); j++)
+			;
+		k += snprintf(buf + k, k < n ? n - k : 0, "%s0x%x-0x%x",
+			      k ? "," : "", i, j);
+		i = j + 1;
+	}
+}
+
+/*
+ * The false-sharing signature: offsets the line's steady code reads and
+ * none of it writes, on a line that steady code run by another vCPU
+ * writes (the setup's writes, made once, do not count).
+ */
+static uint64_t c2c_read_only(const struct c2c_line *l, int *false_sharing)
+{
+	uint64_t r = 0, w = 0, ro;
+	unsigned int i, j;
+
+	for (i = 0; i < l->ncode; i++)
+		if (c2c_code_steady(l, i)) {
+			r |= l->code[i].rmask;
+			w |= l->code[i].wmask;
+		}
+	ro = r & ~w;
+	*false_sharing = 0;
+	for (i = 0; i < l->ncode; i++)
+		for (j = 0; j < l->ncode; j++) {
+			const struct c2c_code *a = &l->code[i],
+					      *b = &l->code[j];
+
+			if (c2c_code_steady(l, i) && c2c_code_steady(l, j) &&
+			    a->rmask & ro && b->wmask &&
+			    __builtin_popcount(a->cpus | b->cpus) > 1)
+				*false_sharing = 1;
+		}
+	return ro;
+}
+
+static void c2c_cpus_write(struct json_buf *j, unsigned int cpus)
+{
+	unsigned int i;
+
+	json_array_open(j);
+	for (i = 0; i < C2C_CPUS; i++)
+		if (cpus >> i & 1)
+			json_int_write(j, i);
+	json_array_close(j);
+}
+
+static void c2c_num(struct json_buf *j, const char *key, double v)
+{
+	json_key_write(j, key);
+	json_number_write(j, v);
+}
+
+static void c2c_str(struct json_buf *j, const char *key, const char *v)
+{
+	json_key_write(j, key);
+	json_string_write(j, v);
+}
+
+static void c2c_line_json(struct json_buf *j, const struct c2c_line *l)
+{
+	char buf[512];
+	unsigned int i;
+	int fs;
+	uint64_t ro = c2c_read_only(l, &fs);
+
+	json_object_open(j);
+	snprintf(buf, sizeof(buf), "0x%" PRIx64, l->pa);
+	c2c_str(j, "address", buf);
+	c2c_str(j, "key", l->key);
+	c2c_num(j, "hitm", (double)l->hitm);
+	c2c_num(j, "locked", (double)l->locked);
+	json_key_write(j, "false_sharing");
+	json_bool_write(j, fs);
+	c2c_offsets(ro, buf, sizeof(buf));
+	c2c_str(j, "read_only_offsets", buf);
+	json_key_write(j, "cpus");
+	json_array_open(j);
+	for (i = 0; i < l->ncpu; i++) {
+		json_object_open(j);
+		c2c_num(j, "cpu", l->cpu[i].id);
+		c2c_num(j, "reads", (double)l->cpu[i].reads);
+		c2c_num(j, "writes", (double)l->cpu[i].writes);
+		c2c_num(j, "locked", (double)l->cpu[i].locked);
+		c2c_offsets(l->cpu[i].rmask, buf, sizeof(buf));
+		c2c_str(j, "read_offsets", buf);
+		c2c_offsets(l->cpu[i].wmask, buf, sizeof(buf));
+		c2c_str(j, "write_offsets", buf);
+		json_object_close(j);
+	}
+	json_array_close(j);
+	json_key_write(j, "code");
+	json_array_open(j);
+	for (i = 0; i < l->ncode; i++) {
+		const struct c2c_code *k = &l->code[i];
+
+		json_object_open(j);
+		snprintf(buf, sizeof(buf), "0x%" PRIx64, k->pc);
+		c2c_str(j, "address", buf);
+		c2c_str(j, "symbol", k->name);
+		c2c_num(j, "reads", (double)k->reads);
+		c2c_num(j, "writes", (double)k->writes);
+		c2c_num(j, "hitm", (double)k->hitm);
+		c2c_num(j, "locked", (double)k->locked);
+		json_key_write(j, "cpus");
+		c2c_cpus_write(j, k->cpus);
+		c2c_offsets(k->rmask | k->wmask, buf, sizeof(buf));
+		c2c_str(j, "offsets", buf);
+		json_object_close(j);
+	}
+	json_array_close(j);
+	c2c_num(j, "other_code_accesses", (double)l->other);
+	json_object_close(j);
+}
+
+static void c2c_json_make(struct json_buf *j, const struct c2c *c)
+{
+	size_t i;
+
+	json_object_open(j);
+	c2c_num(j, "version", 1);
+	c2c_num(j, "plugin_api", c->api);
+	c2c_num(j, "windows", c->windows);
+	c2c_num(j, "cpus", c->cpus);
+	c2c_num(j, "w", (double)c->w);
+	c2c_num(j, "slices", (double)c->slices);
+	c2c_num(j, "slice_mean", (double)c->slice_mean);
+	c2c_num(j, "slice_max", (double)c->slice_max);
+	c2c_num(j, "lines_max", c->lines_max);
+	c2c_num(j, "evicted", (double)c->evicted);
+	c2c_num(j, "unplaced", (double)c->unplaced);
+	c2c_num(j, "loads", (double)c->loads);
+	c2c_num(j, "stores", (double)c->stores);
+	c2c_num(j, "hitm", (double)c->hitm);
+	c2c_num(j, "ops", c->ops);
+	json_key_write(j, "hitm_per_op");
+	if (c->ops > 0)
+		json_number_write(j, c->hitm / c->ops);
+	else
+		json_null_write(j);
+	c2c_num(j, "shared_lines", (double)c->nline);
+	json_key_write(j, "lines");
+	json_array_open(j);
+	for (i = 0; i < c->nline && i < C2C_JSON_LINES; i++)
+		c2c_line_json(j, &c->line[i]);
+	json_array_close(j);
+	json_key_write(j, "code");
+	json_array_open(j);
+	for (i = 0; i < c->ninsn && i < C2C_JSON_CODES; i++) {
+		char buf[32];
+
+		json_object_open(j);
+		snprintf(buf, sizeof(buf), "0x%" PRIx64, c->insn[i].pc);
+		c2c_str(j, "address", buf);
+		c2c_str(j, "symbol", c->insn[i].name);
+		c2c_num(j, "hitm", (double)c->insn[i].hitm);
+		c2c_num(j, "loads", (double)c->insn[i].loads);
+		c2c_num(j, "stores", (double)c->insn[i].stores);
+		json_key_write(j, "locked");
+		json_bool_write(j, c->insn[i].locked);
+		json_object_close(j);
+	}
+	json_array_close(j);
+	json_object_close(j);
+}
+
+static void c2c_text_line(FILE *f, const struct c2c *c, size_t n,
+			  const struct c2c_line *l)
+{
+	char rd[256], wr[256], ro[256];
+	unsigned int i;
+	int fs;
+	uint64_t ro_mask = c2c_read_only(l, &fs);
+
+	c2c_offsets(ro_mask, ro, sizeof(ro));
+	fprintf(f,
+		"\n  #%zu  line 0x%" PRIx64 "  potential HITM %" PRIu64
+		" (%.1f%%)  locked RMW %" PRIu64 "  [%s]\n",
+		n, l->pa, l->hitm, c->hitm ? 100.0 * l->hitm / c->hitm : 0,
+		l->locked, l->key);
+	if (fs)
+		fprintf(f, "      false sharing: %s%s\n",
+			*ro ? "read-only offsets " :
+			      "vCPUs write disjoint offsets",
+			*ro ? ro : "");
+	for (i = 0; i < l->ncpu; i++) {
+		const struct c2c_cpu *p = &l->cpu[i];
+
+		c2c_offsets(p->rmask, rd, sizeof(rd));
+		c2c_offsets(p->wmask, wr, sizeof(wr));
+		fprintf(f,
+			"      vCPU %u  reads %10" PRIu64 "  writes %10" PRIu64
+			"  locked %8" PRIu64 "  read %s  wrote %s\n",
+			p->id, p->reads, p->writes, p->locked, *rd ? rd : "-",
+			*wr ? wr : "-");
+	}
+	fprintf(f, "      %10s %10s %10s %8s  %-6s %-22s %s\n", "Pot.HITM",
+		"Reads", "Writes", "Locked", "vCPUs", "Offsets",
+		"Code address");
+	for (i = 0; i < l->ncode; i++) {
+		const struct c2c_code *k = &l->code[i];
+		char cpus[32] = "";
+		unsigned int b;
+
+		for (b = 0; b < C2C_CPUS; b++)
+			if (k->cpus >> b & 1)
+				snprintf(cpus + strlen(cpus),
+					 sizeof(cpus) - strlen(cpus), "%s%u",
+					 *cpus ? "," : "", b);
+		c2c_offsets(k->rmask | k->wmask, rd, sizeof(rd));
+		fprintf(f,
+			"      %10" PRIu64 " %10" PRIu64 " %10" PRIu64
+			" %8" PRIu64 "  %-6s %-22s %s\n",
+			k->hitm, k->reads, k->writes, k->locked, cpus, rd,
+			k->name);
+	}
+	if (l->other)
+		fprintf(f, "      (%" PRIu64 " accesses by further code)\n",
+			l->other);
+}
+
+/* c2c.txt: perf c2c's Shared Data Cache Line Table and Pareto, in short. */
+static void c2c_text_make(FILE *f, const struct c2c *c)
+{
+	size_t i;
+
+	fprintf(f,
+		"C2C=1 cache-line sharing census (docs/c2c.md): %u vCPU(s), %u window(s), W = %" PRIu64
+		" instructions (round-robin slices: mean %" PRIu64
+		", max %" PRIu64 ")\n",
+		c->cpus, c->windows, c->w, c->slice_mean, c->slice_max);
+	fprintf(f,
+		"loads %" PRIu64 ", stores %" PRIu64
+		", potential HITM %" PRIu64,
+		c->loads, c->stores, c->hitm);
+	if (c->ops > 0)
+		fprintf(f, " (%.4f per operation, %.0f operations)",
+			c->hitm / c->ops, c->ops);
+	fprintf(f,
+		"\nshared lines (two vCPUs or more, one writing) %zu; line table %u, evicted %" PRIu64
+		"\n",
+		c->nline, c->lines_max, c->evicted);
+	if (c->slice_max > c->w)
+		fprintf(f,
+			"warning: a round-robin slice (%" PRIu64
+			" instructions) was longer than W: either the other vCPUs idled meanwhile, or sharing across it is undercounted\n",
+			c->slice_max);
+	fprintf(f, "\n");
+	fprintf(f, "Shared data cache lines, by potential HITM\n");
+	fprintf(f, "  %3s %-18s %10s %7s %10s %10s %10s  %s\n", "#", "Line",
+		"Pot.HITM", "%", "Locked", "Reads", "Writes", "Functions");
+	for (i = 0; i < c->nline && i < C2C_JSON_LINES; i++) {
+		const struct c2c_line *l = &c->line[i];
+		uint64_t r = 0, w = 0;
+		unsigned int k;
+
+		for (k = 0; k < l->ncpu; k++) {
+			r += l->cpu[k].reads;
+			w += l->cpu[k].writes;
+		}
+		fprintf(f,
+			"  %3zu 0x%-16" PRIx64 " %10" PRIu64
+			" %6.1f%% %10" PRIu64 " %10" PRIu64 " %10" PRIu64
+			"  %s\n",
+			i, l->pa, l->hitm,
+			c->hitm ? 100.0 * l->hitm / c->hitm : 0, l->locked, r,
+			w, l->key);
+	}
+	fprintf(f, "\nThe top %d lines: offsets, vCPUs and code\n",
+		C2C_TEXT_LINES);
+	for (i = 0; i < c->nline && i < C2C_TEXT_LINES; i++)
+		c2c_text_line(f, c, i, &c->line[i]);
+}
+
+static int c2c_files_write(const struct rundir *rd, const struct c2c *c)
+{
+	struct json_buf j;
+	char *text = NULL;
+	size_t n = 0;
+	FILE *f;
+	int err;
+
+	json_buf_init(&j);
+	c2c_json_make(&j, c);
+	err = rundir_file_write(rd, "c2c.json", &j);
+	json_buf_reset(&j);
+	f = open_memstream(&text, &n);
+	if (!err && !f)
+		err = -ENOMEM;
+	if (!err) {
+		c2c_text_make(f, c);
+		fclose(f);
+		json_raw_write(&j, text, n);
+		err = rundir_file_write(rd, "c2c.txt", &j);
+	}
+	free(text);
+	json_buf_free(&j);
+	return err;
+}
+
+int c2c_process(const struct rundir *rd, struct stream *s)
+{
+	char raw[4300], ksyms[4300];
+	struct c2c c = { 0 };
+	struct profile *syms;
+	int err;
+
+	snprintf(raw, sizeof(raw), "%s/" C2C_RAW_FILE, rd->tmp);
+	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
+	err = c2c_raw_read(&c, raw);
+	syms = err ? NULL : profile_syms_load(ksyms);
+	if (!err && !syms)
+		err = -ENOMEM;
+	if (!err) {
+		c2c_names_make(&c, syms);
+		qsort(c.line, c.nline, sizeof(*c.line), c2c_line_cmp);
+		qsort(c.insn, c.ninsn, sizeof(*c.insn), c2c_insn_cmp);
+		c.ops = profile_ops_find(s);
+		err = c2c_files_write(rd, &c);
+	}
+	if (!err)
+		err = stream_metric_add(s, "c2c.hitm", (double)c.hitm);
+	if (!err && c.ops > 0)
+		err = stream_metric_add(s, "c2c.hitm_per_op", c.hitm / c.ops);
+	profile_free(syms);
+	free(c.line);
+	free(c.insn);
+	unlink(raw);
+	return err;
+}
