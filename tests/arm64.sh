@@ -70,3 +70,11 @@ if [ -f "$KDEF" ]; then
 			grep -q 'is an x86 bzImage, not an arm64 Image: say ARCH=x86_64, or give an arm64 kernel' '$a6/wrong.out' &&
 			test ! -e '$a6/wrong'"
 fi
+
+# The report machines: an arm64 profile wants ARCH=arm64, in one line.
+expect_bad "arm64: MACHINE=thunderx2 without ARCH=arm64" 2 \
+	"MACHINE=thunderx2 is an arm64 machine, not an x86_64 one: say ARCH=arm64" \
+	"$tool" run --plan --test execl --machine thunderx2 --arch x86_64
+"$tool" run --plan --test execl --machine thunderx2 --arch arm64 --fit >"$a6/tx2.plan" 2>&1
+check "arm64: MACHINE=thunderx2 ARCH=arm64 plans 2 x 28 x 4 fitted to this host ($(sed -n 's/^machine //p' "$a6/tx2.plan"))" \
+	grep -q 'instead of 2 sockets x 28 cores x 4 threads = 224 CPUs, 2 NUMA nodes' "$a6/tx2.plan"
