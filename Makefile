@@ -20,7 +20,9 @@ sq = '$(subst ','\'',$(1))'
 
 ## ARCH: the guest's architecture, a row of boot/arch.def (default: this host's)
 HOST_ARCH := $(shell boot/arch.sh | sed -n 's/^ARCH_NAME=//p')
-ARCH ?= $(HOST_ARCH)
+# A job file's "arch = arm64" (make reproduce's jobs say it) is the default.
+JOB_ARCH := $(if $(JOB),$(shell sed -n 's/^arch *= *//p' $(call sq,$(JOB)) 2>/dev/null | tail -n 1))
+ARCH ?= $(or $(JOB_ARCH),$(HOST_ARCH))
 # The row as ARCH_QEMU, ARCH_IMAGE, ... (the command line words aside).
 ARCH_ROW := $(shell boot/arch.sh $(call sq,$(ARCH)) 2>&1 | grep -v '^ARCH_CMDLINE=')
 ifneq ($(filter bootbench:,$(firstword $(ARCH_ROW))),)
