@@ -71,6 +71,23 @@ if [ -f "$KDEF" ]; then
 			test ! -e '$a6/wrong'"
 fi
 
+# A replay of the arm64 run's stream, and a LAVA import of an arm64 job,
+# say arm64 in job.json as the run did (the hello's uname -m; LAVA's
+# context.arch); a stream without it is an x86_64 guest's (before arm64).
+a6_stream=$a6_dir/samples.jsonl
+"$tool" replay "$a6_stream" "$a6/replay" >/dev/null 2>&1
+a6_rj=$(find "$a6/replay" -name job.json 2>/dev/null | head -n 1)
+check "arm64: a replay of the arm64 run's stream says arch arm64 ($($j "${a6_rj:-/nonexistent}" arch 2>/dev/null))" \
+	test "$($j "${a6_rj:-/nonexistent}" arch 2>/dev/null)" = arm64
+{ cat tests/fuzz/corpus/lava/job.yaml; printf 'context:\n  arch: arm64\n'; } >"$a6/lava-job.yaml"
+for a6_l in arm64:"$a6/lava-job.yaml" x86_64:tests/fuzz/corpus/lava/job.yaml; do
+	python3 boot/lava-results.py --bootbench "$tool" --results "$a6/lava-${a6_l%%:*}" \
+		"${a6_l#*:}" tests/fuzz/corpus/lava/good.yaml >/dev/null 2>&1
+	a6_lj=$(find "$a6/lava-${a6_l%%:*}" -name job.json 2>/dev/null | head -n 1)
+	check "arm64: a LAVA import of a job whose context.arch is ${a6_l%%:*} (or none) says arch ${a6_l%%:*}" \
+		test "$($j "${a6_lj:-/nonexistent}" arch 2>/dev/null)" = "${a6_l%%:*}"
+done
+
 # The report machines: an arm64 profile wants ARCH=arm64, in one line.
 expect_bad "arm64: MACHINE=thunderx2 without ARCH=arm64" 2 \
 	"MACHINE=thunderx2 is an arm64 machine, not an x86_64 one: say ARCH=arm64" \
