@@ -112,3 +112,12 @@ a6_rj=$(find "$a6/rep" -path '*/new/*' -name job.json 2>/dev/null | head -n 1)
 check "arm64: make reproduce of the thread's arm64 mail, QUICK=1 RUNS=1, A/A on the default arm64 kernel on the fitted thunderx2: a verdict (${a6_line:-exit $rc: $(tail -n 1 "$a6/rep.out")})" \
 	sh -c "test $rc -eq 0 && test -n '$a6_line' && test \"\$('$j' '${a6_rj:-/nonexistent}' arch)\" = arm64 &&
 		grep -q 'thunderx2-fit' '${a6_rj:-/nonexistent}'"
+
+# An Image.gz is taken as KERNEL (decompressed once into the vmlinux
+# cache; QEMU 7.2's -kernel on virt takes one as well).
+# Its modules are the default kernel's: MODULES= names them.
+gzip -c "$a6_k" >"$a6/Image.gz"
+a6_run gz TEST=execl DURATION=2 PASSES=1 KERNEL="$a6/Image.gz" MODULES="$O/kernel/default-arm64/root"
+a6_gj=$(find "$a6/gz" -name job.json 2>/dev/null | head -n 1)
+check "arm64: KERNEL=Image.gz boots ($(tail -n 1 "$a6/gz.out"))" \
+	sh -c "test $rc -eq 0 && grep -q '\"boot_path\":\"image\"' '${a6_gj:-/nonexistent}'"
