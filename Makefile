@@ -20,7 +20,9 @@ sq = '$(subst ','\'',$(1))'
 
 ## ARCH: the guest's architecture, a row of boot/arch.def (default: this host's)
 HOST_ARCH := $(shell boot/arch.sh | sed -n 's/^ARCH_NAME=//p')
-ARCH ?= $(HOST_ARCH)
+# A job file's "arch = arm64" (make reproduce's jobs say it) is the default.
+JOB_ARCH := $(if $(JOB),$(shell sed -n 's/^arch *= *//p' $(call sq,$(JOB)) 2>/dev/null | tail -n 1))
+ARCH ?= $(or $(JOB_ARCH),$(HOST_ARCH))
 # The row as ARCH_QEMU, ARCH_IMAGE, ... (the command line words aside).
 ARCH_ROW := $(shell boot/arch.sh $(call sq,$(ARCH)) 2>&1 | grep -v '^ARCH_CMDLINE=')
 ifneq ($(filter bootbench:,$(firstword $(ARCH_ROW))),)
@@ -100,10 +102,10 @@ QEMU ?= $(ARCH_QEMU)
 KSRC ?=
 ## KBASE: make kernel: the base config (tinyconfig, defconfig)
 KBASE ?= tinyconfig
-## KCONFIG: make kernel: the kconfigs/ fragments to merge, comma separated
-KCONFIG ?= base,bench
+## KCONFIG: make kernel: the kconfigs/ fragments to merge, comma separated (ARCH=arm64: base-arm64)
+KCONFIG ?= base$(if $(filter-out x86_64,$(ARCH_NAME)),-$(ARCH_NAME)),bench
 ## KOUT: make kernel: the build directory
-KOUT ?= $(O)/kernel/build
+KOUT ?= $(O)/kernel/build$(ARCH_SUFFIX)
 # make compare: kernel result directories, and how to judge them
 ## BASE: make compare: the base kernel's result directory
 BASE ?=
@@ -414,7 +416,8 @@ test:
 kernel:
 	$(AT)test -n $(call sq,$(KSRC)) || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
 	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
-	$(AT)kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
+	$(AT)KARCH=$(ARCH_KARCH) KIMAGE=$(ARCH_IMAGE) CROSS_COMPILE=$(if $(ARCH_SUFFIX),$(ARCH_TRIPLET)-) \
+		kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
 ## case-study: NAME=<docs/case-studies/NAME>: rerun a case study from scratch (downloads linux-source-6.1, builds two kernels)

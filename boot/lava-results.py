@@ -205,7 +205,11 @@ def job_metadata(path):
     need = ("bootbench.test", "bootbench.params", "bootbench.release", "bootbench.cmdline")
     if not isinstance(meta, dict) or any(k not in meta for k in need):
         die("%s has no bootbench.* metadata: give the job definition make lava-job wrote" % path)
+    ctx = job.get("context")
+    arch = ctx.get("arch") if isinstance(ctx, dict) else None
     meta = {k: str(meta[k]) for k in need}
+    if arch:
+        meta["arch"] = str(arch)
     for k in need[:3]:
         name_check(path, k, meta[k])
     return meta
@@ -236,6 +240,9 @@ def records(meta, cases, s, heads):
                      "cpus_online": number(meas, cid), "test": meta["bootbench.test"],
                      "iterations": int(iters.group(1)) if iters else 1,
                      "cmdline": meta["bootbench.cmdline"]}
+            # The job's context.arch (amd64, arm64): boot/arch.def maps it.
+            if meta.get("arch"):
+                hello["machine"] = meta["arch"]
         elif cid.startswith(s["LAVA_CASE_ERROR"]):
             code = cid[len(s["LAVA_CASE_ERROR"]):]
             tail.append({"type": "error", "v": 1, "uptime": 0, "code": code,

@@ -286,6 +286,16 @@ static int run_machine_check(struct run_opts *o)
 		return bad_input("%s", why);
 	if (err)
 		return bad_input("impossible topology: %s", why);
+	/* A profile is one architecture's machine (x86_64 unless it says). */
+	if (o->topo_req.machine && *o->topo_req.machine &&
+	    strcmp(o->topo.arch[0] ? o->topo.arch : "x86_64", o->arch->name))
+		return bad_input(
+			"MACHINE=%s is an %s machine, not an %s one: say ARCH=%s, or pick an %s profile (boot/machines/)",
+			o->topo_req.machine,
+			o->topo.arch[0] ? o->topo.arch : "x86_64",
+			o->arch->name,
+			o->topo.arch[0] ? o->topo.arch : "x86_64",
+			o->arch->name);
 	if (o->quick_cpus)
 		topology_fit(&o->topo, o->quick_cpus);
 	topology_mem_fit(&o->topo);

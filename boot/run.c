@@ -646,6 +646,19 @@ static int replay_raw_copy(FILE *raw, const struct rundir *rd)
 }
 
 /* A replay's job.json: what it replayed and the verdict. */
+/*
+ * The hello's uname -m (a LAVA import's: the job's arch name), as
+ * boot/arch.def names it; a stream without one is from before arm64
+ * guests, an x86_64 guest's.
+ */
+static const char *replay_arch(const struct stream *st)
+{
+	const char *m = st->machine[0] ? st->machine : "x86_64";
+	const struct arch *a = arch_find(m);
+
+	return a ? a->name : m;
+}
+
 static int replay_job_write(const struct rundir *rd, const char *path,
 			    const struct session *s)
 {
@@ -660,6 +673,8 @@ static int replay_job_write(const struct rundir *rd, const char *path,
 	json_string_write(&j, s->stream.tests ? s->stream.tests : "");
 	json_key_write(&j, "release");
 	json_string_write(&j, s->stream.release ? s->stream.release : "");
+	json_key_write(&j, "arch");
+	json_string_write(&j, replay_arch(&s->stream));
 	verdict_fields_write(&j, s);
 	json_object_close(&j);
 	err = rundir_file_write(rd, "job.json", &j);

@@ -377,6 +377,10 @@ static int stream_hello_take(struct stream *s, const struct json_value *rec)
 					  why);
 	s->release = strdup(v->string);
 	s->tests = strdup(w->string);
+	/* Optional: a replay's job.json says the guest's architecture. */
+	v = json_member(rec, "machine");
+	if (v && v->type == JSON_STRING)
+		snprintf(s->machine, sizeof(s->machine), "%s", v->string);
 	if (!s->release || !s->tests)
 		return -ENOMEM;
 	/* Several tests in one job: their metrics need the test name. */

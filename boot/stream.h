@@ -69,6 +69,7 @@ struct stream {
 	unsigned int errors;
 	char first_error[320];
 	char *release;
+	char machine[32]; /* hello's uname -m ("aarch64"), "" when it has none */
 	char *guest_error; /* an init "error" record's message */
 	struct stream_metric *metrics;
 	size_t nmetrics, metrics_cap;

@@ -313,6 +313,8 @@ static int topo_profile_parse(const char *text, struct topology *t, char *why,
 			t->cores = strtoul(v, NULL, 10);
 		else if ((v = topo_line_value(line, "threads", '=')))
 			t->threads = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "arch", '=')))
+			snprintf(t->arch, sizeof(t->arch), "%s", v);
 		else if ((v = topo_line_value(line, "cpu", '=')))
 			snprintf(t->cpu_model, sizeof(t->cpu_model), "%s", v);
 		else if ((v = topo_line_value(line, "mem", '=')))

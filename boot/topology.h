@@ -16,6 +16,7 @@
 struct topology {
 	char name[64]; /* profile name, or "" */
 	char cpu_model[64]; /* QEMU -cpu model, or "" for the default */
+	char arch[16]; /* a profile's "arch = arm64"; "" for x86_64 */
 	unsigned int sockets, cores, threads, cpus;
 	unsigned int nnodes; /* 0: no NUMA nodes given */
 	char node_cpus[TOPO_NODES_MAX][256];

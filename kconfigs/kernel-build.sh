@@ -5,7 +5,11 @@
 # option that olddefconfig dropped.
 # Usage: kernel-build.sh KSRC OUTDIR BASE FRAGMENT...
 # CONFIG_ONLY=1 stops after the check, with OUTDIR/.config written.
+# KARCH, KIMAGE, CROSS_COMPILE (from boot/arch.def through make kernel
+# ARCH=): the kernel's ARCH, the image to build, the cross compiler's
+# prefix (empty for the host's); default x86, bzImage.
 set -eu
+karch=${KARCH:-x86} kimage=${KIMAGE:-bzImage}
 ksrc=$1 out=$2 base=$3
 shift 3
 [ -f "$ksrc/Makefile" ] && [ -d "$ksrc/arch/x86" ] || {
@@ -21,7 +25,7 @@ done
 set -- $abs
 jobs=$(nproc 2>/dev/null || echo 2)
 kmake() {
-	make -s -C "$ksrc" O="$out" "$@"
+	make -s -C "$ksrc" O="$out" ARCH="$karch" CROSS_COMPILE="${CROSS_COMPILE:-}" "$@"
 }
 echo "  KCONFIG $base + $*"
 kmake "$base" >/dev/null
@@ -43,6 +47,6 @@ if [ -n "$missing" ]; then
 	exit 1
 fi
 [ "${CONFIG_ONLY:-0}" = 1 ] && exit 0
-echo "  KBUILD  bzImage ($jobs jobs; this takes minutes)"
-kmake -j"$jobs" bzImage
-echo "$out/arch/x86/boot/bzImage"
+echo "  KBUILD  $kimage ($karch, $jobs jobs; this takes minutes)"
+kmake -j"$jobs" "$kimage"
+echo "$out/arch/$karch/boot/$kimage"

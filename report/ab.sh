@@ -27,7 +27,7 @@ if [ -z "$BASE_KERNEL" ] || [ -z "$NEW_KERNEL" ]; then
 	fail "say BASE_KERNEL=<the old kernel's bzImage> NEW_KERNEL=<the new one's> (the same one twice with BASE_CMDLINE= or NEW_CMDLINE=)"
 fi
 for k in "$BASE_KERNEL" "$NEW_KERNEL"; do
-	[ -f "$k" ] || fail "kernel $k does not exist: give the path of a bzImage (arch/x86/boot/bzImage)"
+	[ -f "$k" ] || fail "kernel $k does not exist: give the path of a bzImage (arch/x86/boot/bzImage) or, with ARCH=arm64, an Image (arch/arm64/boot/Image)"
 done
 case $RUNS in
 '' | *[!0-9]* | 0) fail "RUNS=$RUNS: give the runs per kernel, a whole number, e.g. RUNS=5" ;;

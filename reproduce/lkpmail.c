@@ -248,6 +248,31 @@ static void lkpmail_headline_read(const char *flat, struct lkpmail *m)
 }
 
 /*
+ * "some perf regression on my arm64 numa system on hackbench ... 13,255
+ * ... 15.368(+/- 2.74)  -15.9%": the first signed change after the word
+ * (a "+/- 3.22%" spread is no change). Taken as it is written.
+ */
+static void lkpmail_loose_signed_read(const char *flat, struct lkpmail *m)
+{
+	const char *p = strstr(flat, " regression "), *s;
+	double v;
+
+	if (!p)
+		return;
+	for (s = p; (s = strpbrk(s, "+-")); s++) {
+		if (!isdigit((unsigned char)s[1]) ||
+		    isalnum((unsigned char)s[-1]) || !pct_parse(s, &v, NULL))
+			continue;
+		m->change_pct = v;
+		m->have_change = 1;
+		m->pct_signed = 1;
+		snprintf(m->regarding, sizeof(m->regarding), "%s", p + 12);
+		snprintf(m->kind, sizeof(m->kind), "regression");
+		return;
+	}
+}
+
+/*
  * Not a robot's mail (a commit message, a thread): "a ~10% regression
  * has been reported for UnixBench's execl", "lkp reported a -10%
  * regression on shell8 (1 test)". A regression is a drop.
@@ -271,6 +296,8 @@ static void lkpmail_loose_read(const char *flat, struct lkpmail *m)
 		snprintf(m->kind, sizeof(m->kind), "regression");
 		break;
 	}
+	if (!m->have_change)
+		lkpmail_loose_signed_read(flat, m);
 	if (!commit_find(flat, m->commit, sizeof(m->commit), m->subject,
 			 sizeof(m->subject), NULL))
 		m->commit[0] = '\0';
@@ -695,6 +722,7 @@ static unsigned int opt_number(const char *p, size_t span,
 static void lkpmail_commands_read(const char *flat, struct lkpmail *m)
 {
 	static const char *const hb[] = { " -l ", " --loops ", NULL };
+	static const char *const hg[] = { " -g ", " --groups ", NULL };
 	static const char *const pp[] = { " -l ", " --loop ", " --loops ",
 					  NULL };
 	char *plain = malloc(strlen(flat) + 1), *o = plain;
@@ -707,8 +735,15 @@ static void lkpmail_commands_read(const char *flat, struct lkpmail *m)
 			*o++ = *p;
 	*o = '\0';
 	p = strstr(plain, "hackbench -g ");
-	if (p)
+	if (!p)
+		p = strstr(plain,
+			   "hackbench -l "); /* "hackbench -l 256000 -g 1" */
+	if (p) {
 		m->loops = opt_number(p, 80, hb);
+		/* A robot's groups are its nr_threads; a person's, -g. */
+		if (!m->is_lkp)
+			m->groups = opt_number(p, 80, hg);
+	}
 	p = strstr(plain, "bench sched pipe");
 	if (p)
 		m->perf_loops = opt_number(p, 60, pp);

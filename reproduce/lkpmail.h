@@ -36,6 +36,7 @@ struct lkpmail {
 	/* copies per UnixBench test ("(1 test)", "running 40 copies") */
 	unsigned int copies;
 	unsigned int loops; /* "hackbench ... -l N" */
+	unsigned int groups; /* "hackbench -g N" */
 	/* Not a robot's mail: the words after "N% regression" */
 	char regarding[128];
 	int pct_signed; /* the text's change has its sign ("-8.8%") */

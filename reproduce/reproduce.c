@@ -346,6 +346,10 @@ static int repro_hackbench_params(const struct lkpmail *m, struct repro_job *j)
 	    repro_copy(m, j, "ipc", "ipc") ||
 	    repro_copy(m, j, "iterations", "passes"))
 		return -ENOENT;
+	if (m->groups) {
+		snprintf(buf, sizeof(buf), "%u", m->groups);
+		repro_set(j, "groups", buf);
+	}
 	if (m->loops) {
 		snprintf(buf, sizeof(buf), "%u", m->loops);
 		repro_set(j, "loops", buf);
@@ -906,6 +910,9 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 			hint);
 		if (repro_is_unixbench(hint))
 			return repro_unixbench_params(m, j, hint);
+		/* A person's own measurement: its command line is the job's. */
+		if (!strcmp(hint, "hackbench") && !m->is_lkp)
+			return repro_hackbench_params(m, j);
 		repro_set(j, "test", hint);
 		return 0;
 	}
@@ -936,6 +943,8 @@ static const struct {
 	{ "i3-3220", 4, "i3-3220" },
 	{ "E5-2690 v2", 40, "e5-2690v2" },
 	{ "Skylake", 112, "lkp-skl-sp1" },
+	/* the reader's words for "large arm64 2 nodes / 224 cores system" */
+	{ "2 nodes / 224 cores", 224, "thunderx2" },
 };
 
 /*
@@ -954,6 +963,8 @@ static int repro_profile_write(const char *path, const char *name,
 	fprintf(f, "# Help: %s (written by bootbench reproduce)\n",
 		m->machine[0] ? m->machine : "the report's machine");
 	fprintf(f, "name = %s\n", name);
+	if (t->arch[0])
+		fprintf(f, "arch = %s\n", t->arch);
 	if (t->cpu_model[0])
 		fprintf(f, "cpu = %s\n", t->cpu_model);
 	fprintf(f, "sockets = %u\ncores = %u\nthreads = %u\n", t->sockets,
@@ -1087,8 +1098,9 @@ static void repro_topology_guess(const struct lkpmail *m, struct topology *t)
 		nodes = m->nodes ? m->nodes : 1;
 		repro_note(
 			"guessed",
-			"the report's machine is %s; bootbench boots x86: the stand-in keeps its %u CPUs in %u node(s)",
+			"the report's machine is %s, of %u CPUs in %u node(s) (no profile names it)",
 			m->arch, m->threads, nodes);
+		snprintf(t->arch, sizeof(t->arch), "%s", m->arch);
 		s = m->threads % nodes ? 1 : nodes;
 		k = 1;
 	} else {
@@ -1119,8 +1131,12 @@ static int repro_machine_map(const struct lkpmail *m, const char *dir,
 	struct topology t;
 	size_t i;
 
+	/* make run takes ARCH from the job (Makefile) */
+	if (m->arch[0])
+		repro_set(j, "arch", m->arch);
 	for (i = 0; i < sizeof(repro_profiles) / sizeof(repro_profiles[0]); i++)
-		if (strstr(m->cpu_model, repro_profiles[i].model) &&
+		if ((strstr(m->cpu_model, repro_profiles[i].model) ||
+		     strstr(m->machine, repro_profiles[i].model)) &&
 		    (!m->threads || m->threads == repro_profiles[i].threads)) {
 			repro_set(j, "machine", repro_profiles[i].profile);
 			return 0;

@@ -66,7 +66,7 @@ if [ -z "$BASE_KERNEL" ] || [ -z "$NEW_KERNEL" ]; then
 	fail "say BASE_KERNEL=<the good kernel's bzImage> NEW_KERNEL=<the bad one's> (or DRY=1 to see the job only)"
 fi
 for k in "$BASE_KERNEL" "$NEW_KERNEL"; do
-	[ -f "$k" ] || fail "kernel $k does not exist: give the path of a bzImage (arch/x86/boot/bzImage)"
+	[ -f "$k" ] || fail "kernel $k does not exist: give the path of a bzImage (arch/x86/boot/bzImage) or, for an arm64 job, an Image (arch/arm64/boot/Image)"
 done
 
 # Fresh result directories: runs of an earlier reproduction of the same

@@ -70,3 +70,54 @@ if [ -f "$KDEF" ]; then
 			grep -q 'is an x86 bzImage, not an arm64 Image: say ARCH=x86_64, or give an arm64 kernel' '$a6/wrong.out' &&
 			test ! -e '$a6/wrong'"
 fi
+
+# A replay of the arm64 run's stream, and a LAVA import of an arm64 job,
+# say arm64 in job.json as the run did (the hello's uname -m; LAVA's
+# context.arch); a stream without it is an x86_64 guest's (before arm64).
+a6_stream=$a6_dir/samples.jsonl
+"$tool" replay "$a6_stream" "$a6/replay" >/dev/null 2>&1
+a6_rj=$(find "$a6/replay" -name job.json 2>/dev/null | head -n 1)
+check "arm64: a replay of the arm64 run's stream says arch arm64 ($($j "${a6_rj:-/nonexistent}" arch 2>/dev/null))" \
+	test "$($j "${a6_rj:-/nonexistent}" arch 2>/dev/null)" = arm64
+{ cat tests/fuzz/corpus/lava/job.yaml; printf 'context:\n  arch: arm64\n'; } >"$a6/lava-job.yaml"
+for a6_l in arm64:"$a6/lava-job.yaml" x86_64:tests/fuzz/corpus/lava/job.yaml; do
+	python3 boot/lava-results.py --bootbench "$tool" --results "$a6/lava-${a6_l%%:*}" \
+		"${a6_l#*:}" tests/fuzz/corpus/lava/good.yaml >/dev/null 2>&1
+	a6_lj=$(find "$a6/lava-${a6_l%%:*}" -name job.json 2>/dev/null | head -n 1)
+	check "arm64: a LAVA import of a job $([ "${a6_l%%:*}" = arm64 ] && echo 'whose context.arch is arm64' || echo 'without context.arch') says arch ${a6_l%%:*}" \
+		test "$($j "${a6_lj:-/nonexistent}" arch 2>/dev/null)" = "${a6_l%%:*}"
+done
+
+# The report machines: an arm64 profile wants ARCH=arm64, in one line.
+expect_bad "arm64: MACHINE=thunderx2 without ARCH=arm64" 2 \
+	"MACHINE=thunderx2 is an arm64 machine, not an x86_64 one: say ARCH=arm64" \
+	"$tool" run --plan --test execl --machine thunderx2 --arch x86_64
+"$tool" run --plan --test execl --machine thunderx2 --arch arm64 --fit >"$a6/tx2.plan" 2>&1
+check "arm64: MACHINE=thunderx2 ARCH=arm64 plans 2 x 28 x 4 fitted to this host ($(sed -n 's/^machine //p' "$a6/tx2.plan"))" \
+	grep -q 'instead of 2 sockets x 28 cores x 4 threads = 224 CPUs, 2 NUMA nodes' "$a6/tx2.plan"
+
+# A public arm64 report mail as a user reproduces it: the CFS thread's
+# shell8 on its ThunderX2 (tests/reproduce) becomes an arm64 job on the
+# thunderx2 profile, run QUICK (fitted to this host), A/A on the default
+# arm64 kernel, one run a side: it must end with a verdict line. (The
+# other arm64 mail, hackbench -l 256000, is 6 minutes a pass here even
+# QUICK: the reader's tests read it, none runs it.)
+a6_k=$O/kernel/default-arm64/Image
+make -s reproduce O="$O" RESULTS="$a6/rep" QUICK=1 RUNS=1 \
+	REPORT=tests/reproduce/reports/cfs-load-balance-rework-benchmarks.txt \
+	BASE_KERNEL="$a6_k" NEW_KERNEL="$a6_k" >"$a6/rep.out" 2>&1
+rc=$?
+a6_line=$(grep '^reproduce: ' "$a6/rep.out")
+a6_rj=$(find "$a6/rep" -path '*/new/*' -name job.json 2>/dev/null | head -n 1)
+check "arm64: make reproduce of the thread's arm64 mail, QUICK=1 RUNS=1, A/A on the default arm64 kernel on the fitted thunderx2: a verdict (${a6_line:-exit $rc: $(tail -n 1 "$a6/rep.out")})" \
+	sh -c "test $rc -eq 0 && test -n '$a6_line' && test \"\$('$j' '${a6_rj:-/nonexistent}' arch)\" = arm64 &&
+		grep -q 'thunderx2-fit' '${a6_rj:-/nonexistent}'"
+
+# An Image.gz is taken as KERNEL (decompressed once into the vmlinux
+# cache; QEMU 7.2's -kernel on virt takes one as well).
+# Its modules are the default kernel's: MODULES= names them.
+gzip -c "$a6_k" >"$a6/Image.gz"
+a6_run gz TEST=execl DURATION=2 PASSES=1 KERNEL="$a6/Image.gz" MODULES="$O/kernel/default-arm64/root"
+a6_gj=$(find "$a6/gz" -name job.json 2>/dev/null | head -n 1)
+check "arm64: KERNEL=Image.gz boots ($(tail -n 1 "$a6/gz.out"))" \
+	sh -c "test $rc -eq 0 && grep -q '\"boot_path\":\"image\"' '${a6_gj:-/nonexistent}'"

@@ -165,6 +165,25 @@ check "reader: a metric the job's test does not give (Throughput_tps of UDP_STRE
 	sh -c "test \$(cat '$T/rd/tps.rc') -eq 2 && test ! -e '$T/rd/o/tps' &&
 		tail -n 1 '$T/rd/tps.err' | grep -q 'metric netperf.Throughput_tps is not one netperf.s UDP_STREAM gives'"
 
+# Issue 39: an arm64 report is an arm64 job, its machine an arm64 profile.
+rd tx2 "$rd_dir/cfs-load-balance-rework-benchmarks.txt"
+check "reader: the thread's \"large arm64 2 nodes / 224 cores system\" is the thunderx2 profile, the job arch = arm64" \
+	sh -c "grep -qx 'arch = arm64' '$T/rd/o/cfs-load-balance-rework-benchmarks/job' &&
+		grep -qx 'machine = thunderx2' '$T/rd/o/cfs-load-balance-rework-benchmarks/job'"
+sed 's|large arm64 2 nodes / 224 cores|large arm64 4 nodes / 256 cores|' \
+	"$rd_dir/cfs-load-balance-rework-benchmarks.txt" >"$T/a256.txt"
+rd a256 "$T/a256.txt"
+check "reader: an arm64 machine no profile names gets a written one that says arch = arm64 (256 CPUs in 4 nodes)" \
+	sh -c "grep -qx 'arch = arm64' '$T/rd/o/a256/machine.conf' && grep -qx 'node3 = 192-255' '$T/rd/o/a256/machine.conf' &&
+		! grep -q '^cpu' '$T/rd/o/a256/machine.conf'"
+rm -rf "$T/rdarm"
+make -s reproduce O="$O" RESULTS="$T/rdarm" REPORT="$rd_dir/cfs-load-balance-rework-benchmarks.txt" DRY=1 \
+	MAX_VCPUS=2 >"$T/rdarm.out" 2>&1
+rd_rc=$?
+check "reader: make reproduce DRY=1 of the arm64 mail plans the ThunderX2 fitted to this host ($(sed -n 's/^bootbench: the machine as booted: //p' "$T/rdarm.out"))" \
+	sh -c "test $rd_rc -eq 0 && grep -q 'the machine: Cavium ThunderX2' '$T/rdarm.out' &&
+		grep -q '^bootbench: the machine as booted: ' '$T/rdarm.out'"
+
 # Under TCG a named CPU model loses what QEMU cannot emulate: job.json
 # lists it (one boot; the boot tier).
 printf 'name = reader-cpl\ncpu = Cooperlake\nsockets = 1\ncores = 2\nthreads = 1\nmem = 512M\n' >"$T/cpl.conf"

@@ -231,9 +231,14 @@ int main(void)
 	CHECK("profile: MEM overrides the profile's memory",
 	      !resolve(&r, &t) && t.mem_mb == 2048);
 	memset(&r, 0, sizeof(r));
-	r.machine = "arm64-224";
-	CHECK("profile: the arm64 machine says it is out of reach",
-	      resolve(&r, &t) == -EINVAL);
+	r.machine = "thunderx2";
+	CHECK("profile: thunderx2 is an arm64 machine of 2 x 28 x 4 in 2 nodes",
+	      !resolve(&r, &t) && t.cpus == 224 && !strcmp(t.arch, "arm64") &&
+		      t.threads == 4 && t.nnodes == 2);
+	CHECK("profile: a machine out of reach says why",
+	      topology_profile_parse(
+		      "sockets = 1\ncores = 1\nthreads = 1\nunsupported = no\n",
+		      &t, (char[64]){ 0 }, 64) == -EINVAL);
 	memset(&r, 0, sizeof(r));
 	r.machine = "nosuch";
 	CHECK("profile: an unknown machine is refused",
