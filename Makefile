@@ -121,6 +121,9 @@ CMP_FLAGS ?=
 
 HOSTCC ?= gcc
 MUSLCC ?= musl-gcc
+# The guest's glibc programs (exec_link=dynamic): the host's gcc, or
+# ARCH's Debian cross compiler.
+GLIBCC := $(HOSTCC)
 WARN := -Wall -Wextra -Werror
 # Every include names its folder from the top: "proto/json.h", "lib/fileio.h";
 # what the build generates from $(B): "gen/descs.def".
@@ -157,8 +160,9 @@ MKCPIO := $(B)/host/mkcpio
 MKLAYER := $(B)/host/mklayer
 LIBKMOD := $(AB)/libkmod/lib/libkmod.a
 INIT := $(AB)/guest/init
-# Programs a benchmark runs beside it, with no harness: execl's image.
-BENCH_AUX := execl-image spawn-image
+# Programs a benchmark runs beside it, with no harness: execl's image,
+# and the same built dynamic with glibc (-dyn), as LKP's build is.
+BENCH_AUX := execl-image spawn-image execl-image-dyn spawn-image-dyn
 BENCH_BINS := $(addprefix $(AB)/guest/bench/,$(TESTS) $(BENCH_AUX))
 BASE_CPIO := $(AB)/base.cpio
 
@@ -200,6 +204,7 @@ MUSLCC := $(abspath $(AB))/musl-gcc
 BUSYBOX := $(AB)/busybox
 # The rule's own name for it (make matches targets by their spelling).
 MUSLCC_DEP := $(AB)/musl-gcc
+GLIBCC := $(ARCH_CROSS_GCC)
 LIBKMOD_CROSS := $(MUSLCC) $(ARCH_TRIPLET)
 endif
 
@@ -310,6 +315,19 @@ $(AB)/guest/bench/spawn-image: benchmarks/spawn-image.c benchmarks/alarm.c bench
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
+
+# exec_link=dynamic (make reproduce's choice): the same loops built by the guest's
+# architecture's gcc against glibc, dynamic, as LKP builds UnixBench; the
+# image's glibc is Debian's libc6 (the glibc layer, benchmarks/debian.def).
+$(AB)/guest/bench/%-image-dyn: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
+	$(quiet) GLIBCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(GLIBCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^) -s
+
+$(B)/host/bench/%-image-dyn: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
+	$(quiet) HOSTCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
 
 $(B)/host/bench/%-image: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
 	$(quiet) HOSTCC $@

@@ -15,8 +15,7 @@
 
 static int execl_copy_main(int argc, char **argv)
 {
-	(void)argc;
-	return harness_aux_exec("execl-image", argv);
+	return harness_aux_exec("execl-image", argc, argv);
 }
 
 const struct bench bench = {
@@ -25,5 +24,6 @@ const struct bench bench = {
 	.duration = 30,
 	.long_test = 0,
 	.baseline = 43.0,
+	.copy_key = "exec_link",
 	.copy_main = execl_copy_main,
 };

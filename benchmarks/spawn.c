@@ -14,8 +14,7 @@
 
 static int spawn_copy_main(int argc, char **argv)
 {
-	(void)argc;
-	return harness_aux_exec("spawn-image", argv);
+	return harness_aux_exec("spawn-image", argc, argv);
 }
 
 const struct bench bench = {
@@ -23,5 +22,6 @@ const struct bench bench = {
 	.title = "Process Creation",
 	.duration = 30,
 	.baseline = 126.0,
+	.copy_key = "exec_link",
 	.copy_main = spawn_copy_main,
 };
