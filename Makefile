@@ -322,12 +322,12 @@ $(AB)/guest/bench/spawn-image: benchmarks/spawn-image.c benchmarks/alarm.c bench
 $(AB)/guest/bench/%-image-dyn: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
 	$(quiet) GLIBCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(GLIBCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^) -s
+	$(AT)$(GLIBCC) $(WARN) $(INC) $(GUEST_CFLAGS) -DEXECL_IMAGE_PAD=8192 -o $@ $(filter %.c,$^) -s
 
 $(B)/host/bench/%-image-dyn: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -DEXECL_IMAGE_PAD=8192 -o $@ $(filter %.c,$^)
 
 $(B)/host/bench/%-image: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
 	$(quiet) HOSTCC $@

@@ -9,7 +9,9 @@
  * (benchmarks/execl-image.c): a small static program like the
  * original's, so that each loop costs what the original's does and a
  * change in the kernel's exec path shows in full. This copy only
- * starts it, with the stdout the harness reads the report from.
+ * starts it, with the stdout the harness reads the report from; the
+ * job's exec_link=dynamic starts execl-image-dyn instead, the same
+ * built dynamic with glibc, as LKP's build of UnixBench is.
  */
 #include "harness.h"
 

@@ -272,11 +272,17 @@ static void harness_copies_drain(struct harness_copy *c, unsigned int n)
 	free(pfd);
 }
 
+/*
+ * The copies of the last pass whose loop file is the one they all
+ * inherit (syscall's "SHARED|1" lines), or -1 when no copy says.
+ */
+static int harness_shared = -1;
+
 static int harness_copy_result(struct harness_copy *c, double *count,
 			       double *time, int *timebase)
 {
 	char *line, *save = NULL;
-	int status, have = 0;
+	int status, have = 0, shared;
 
 	*time = 0;
 	if (waitpid(c->pid, &status, 0) < 0 || !WIFEXITED(status) ||
@@ -289,6 +295,10 @@ static int harness_copy_result(struct harness_copy *c, double *count,
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (sscanf(line, "COUNT|%lf|%d|", count, timebase) == 2)
 			have = 1;
+		else if (sscanf(line, "SHARED|%d", &shared) == 1)
+			harness_shared =
+				(harness_shared < 0 ? 0 : harness_shared) +
+				shared;
 		else
 			sscanf(line, "TIME|%lf", time);
 	}
@@ -314,6 +324,7 @@ static int harness_pass_run(const struct harness_opts *o,
 	if (!c)
 		return -ENOMEM;
 	pass->count = 0;
+	harness_shared = -1;
 	for (i = 0; i < o->copies && !err; i++) {
 		err = harness_copy_start(&c[i], o->duration, o->copy_val);
 		if (!err)
@@ -404,6 +415,9 @@ int main(int argc, char **argv)
 	printf("metric unixbench.ops %.0f\n",
 	       harness_ops_sum(passes, o.passes));
 	printf("metric unixbench.copies %u\n", o.copies);
+	if (harness_shared >= 0)
+		printf("metric unixbench.shared_file_copies %d\n",
+		       harness_shared);
 	printf("metric unixbench.passes %u\n", kept);
 	free(passes);
 	return 0;

@@ -8,7 +8,8 @@
  * (benchmarks/spawn-image.c), a small static program like the
  * original's, so that the forked child costs what the original's does.
  * This copy only starts it, with the stdout the harness reads the
- * report from.
+ * report from; the job's exec_link=dynamic starts spawn-image-dyn
+ * instead, the same built dynamic with glibc, as LKP's build is.
  */
 #include "harness.h"
 

@@ -39,8 +39,7 @@ static unsigned int maildate_month(const char *word)
 	return 0;
 }
 
-static unsigned int maildate_ymd(unsigned int y, unsigned int m,
-				 unsigned int d)
+static unsigned int maildate_ymd(unsigned int y, unsigned int m, unsigned int d)
 {
 	if (y < 1990 || y > 2099 || m < 1 || m > 12 || d < 1 || d > 31)
 		return 0;
@@ -155,8 +154,7 @@ void lkpmail_date_read(const char *flat, struct lkpmail *m)
 	for (i = 0; !m->date && i < sizeof(stamps) / sizeof(stamps[0]); i++) {
 		m->date = maildate_stamp_after(flat, stamps[i].word,
 					       stamps[i].key);
-		snprintf(m->date_src, sizeof(m->date_src), "%s",
-			 stamps[i].src);
+		snprintf(m->date_src, sizeof(m->date_src), "%s", stamps[i].src);
 	}
 	if (!m->date)
 		m->date_src[0] = '\0';
