@@ -122,8 +122,9 @@ CMP_FLAGS ?=
 HOSTCC ?= gcc
 MUSLCC ?= musl-gcc
 # The guest's glibc programs (exec_link=dynamic): the host's gcc, or
-# ARCH's Debian cross compiler.
+# ARCH's Debian cross compiler over Debian's glibc (init/glibc-cross.sh).
 GLIBCC := $(HOSTCC)
+GLIBCC_DEP :=
 WARN := -Wall -Wextra -Werror
 # Every include names its folder from the top: "proto/json.h", "lib/fileio.h";
 # what the build generates from $(B): "gen/descs.def".
@@ -204,7 +205,8 @@ MUSLCC := $(abspath $(AB))/musl-gcc
 BUSYBOX := $(AB)/busybox
 # The rule's own name for it (make matches targets by their spelling).
 MUSLCC_DEP := $(AB)/musl-gcc
-GLIBCC := $(ARCH_CROSS_GCC)
+GLIBCC := $(abspath $(AB))/glibc-gcc
+GLIBCC_DEP := $(AB)/glibc-gcc
 LIBKMOD_CROSS := $(MUSLCC) $(ARCH_TRIPLET)
 endif
 
@@ -278,6 +280,9 @@ $(LIBKMOD): init/libkmod-build.sh $(MUSLCC_DEP)
 $(AB)/musl-gcc: init/musl-cross.sh
 	$(AT)init/musl-cross.sh $(AB) $(ARCH_DEB_ARCH) $(ARCH_CROSS_GCC) $(ARCH_CROSS_PKG)
 
+$(AB)/glibc-gcc: init/glibc-cross.sh
+	$(AT)init/glibc-cross.sh $(AB) $(ARCH_DEB_ARCH) $(ARCH_CROSS_GCC) $(ARCH_CROSS_PKG)
+
 $(AB)/busybox:
 	$(AT)tree=$$(DEB_ARCH=$(ARCH_DEB_ARCH) initramfs/layer.sh --tree $(B) busybox-static) && cp "$$tree/bin/busybox" $@
 
@@ -319,7 +324,7 @@ $(AB)/guest/bench/spawn-image: benchmarks/spawn-image.c benchmarks/alarm.c bench
 # exec_link=dynamic (make reproduce's choice): the same loops built by the guest's
 # architecture's gcc against glibc, dynamic, as LKP builds UnixBench; the
 # image's glibc is Debian's libc6 (the glibc layer, benchmarks/debian.def).
-$(AB)/guest/bench/%-image-dyn: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
+$(AB)/guest/bench/%-image-dyn: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h $(GLIBCC_DEP)
 	$(quiet) GLIBCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(GLIBCC) $(WARN) $(INC) $(GUEST_CFLAGS) -DEXECL_IMAGE_PAD=8192 -o $@ $(filter %.c,$^) -s
