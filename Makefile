@@ -125,6 +125,10 @@ CMP_FLAGS ?=
 
 HOSTCC ?= gcc
 MUSLCC ?= musl-gcc
+# The guest's glibc programs (exec_link=dynamic): the host's gcc, or
+# ARCH's Debian cross compiler over Debian's glibc (init/glibc-cross.sh).
+GLIBCC := $(HOSTCC)
+GLIBCC_DEP :=
 WARN := -Wall -Wextra -Werror
 # Every include names its folder from the top: "proto/json.h", "lib/fileio.h";
 # what the build generates from $(B): "gen/descs.def".
@@ -161,8 +165,9 @@ MKCPIO := $(B)/host/mkcpio
 MKLAYER := $(B)/host/mklayer
 LIBKMOD := $(AB)/libkmod/lib/libkmod.a
 INIT := $(AB)/guest/init
-# Programs a benchmark runs beside it, with no harness: execl's image.
-BENCH_AUX := execl-image spawn-image
+# Programs a benchmark runs beside it, with no harness: execl's image,
+# and the same built dynamic with glibc (-dyn), as LKP's build is.
+BENCH_AUX := execl-image spawn-image execl-image-dyn spawn-image-dyn
 BENCH_BINS := $(addprefix $(AB)/guest/bench/,$(TESTS) $(BENCH_AUX))
 BASE_CPIO := $(AB)/base.cpio
 
@@ -204,6 +209,8 @@ MUSLCC := $(abspath $(AB))/musl-gcc
 BUSYBOX := $(AB)/busybox
 # The rule's own name for it (make matches targets by their spelling).
 MUSLCC_DEP := $(AB)/musl-gcc
+GLIBCC := $(abspath $(AB))/glibc-gcc
+GLIBCC_DEP := $(AB)/glibc-gcc
 LIBKMOD_CROSS := $(MUSLCC) $(ARCH_TRIPLET)
 endif
 
@@ -277,6 +284,9 @@ $(LIBKMOD): init/libkmod-build.sh $(MUSLCC_DEP)
 $(AB)/musl-gcc: init/musl-cross.sh
 	$(AT)init/musl-cross.sh $(AB) $(ARCH_DEB_ARCH) $(ARCH_CROSS_GCC) $(ARCH_CROSS_PKG)
 
+$(AB)/glibc-gcc: init/glibc-cross.sh
+	$(AT)init/glibc-cross.sh $(AB) $(ARCH_DEB_ARCH) $(ARCH_CROSS_GCC) $(ARCH_CROSS_PKG)
+
 $(AB)/busybox:
 	$(AT)tree=$$(DEB_ARCH=$(ARCH_DEB_ARCH) initramfs/layer.sh --tree $(B) busybox-static) && cp "$$tree/bin/busybox" $@
 
@@ -314,6 +324,19 @@ $(AB)/guest/bench/spawn-image: benchmarks/spawn-image.c benchmarks/alarm.c bench
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
+
+# exec_link=dynamic (make reproduce's choice): the same loops built by the guest's
+# architecture's gcc against glibc, dynamic, as LKP builds UnixBench; the
+# image's glibc is Debian's libc6 (the glibc layer, benchmarks/debian.def).
+$(AB)/guest/bench/%-image-dyn: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h $(GLIBCC_DEP)
+	$(quiet) GLIBCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(GLIBCC) $(WARN) $(INC) $(GUEST_CFLAGS) -DEXECL_IMAGE_PAD=8192 -o $@ $(filter %.c,$^) -s
+
+$(B)/host/bench/%-image-dyn: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
+	$(quiet) HOSTCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -DEXECL_IMAGE_PAD=8192 -o $@ $(filter %.c,$^)
 
 $(B)/host/bench/%-image: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harness.h
 	$(quiet) HOSTCC $@

@@ -38,6 +38,7 @@
 #include "unixbench.h"
 
 struct harness_opts {
+	const char *copy_val; /* bench.copy_key's value, or NULL */
 	unsigned int duration;
 	unsigned int passes;
 	unsigned int copies;
@@ -58,16 +59,19 @@ const char *harness_self(void)
 	return harness_path;
 }
 
-int harness_aux_exec(const char *name, char **argv)
+int harness_aux_exec(const char *name, int argc, char **argv)
 {
+	int dyn = argc > 2 && !strcmp(argv[2], "dynamic");
 	char path[PATH_MAX];
 
 	/* harness_path is absolute: it comes from /proc/self/exe. */
-	snprintf(path, sizeof(path), "%.*s/%s",
+	snprintf(path, sizeof(path), "%.*s/%s%s",
 		 (int)(strrchr(harness_path, '/') - harness_path), harness_path,
-		 name);
+		 name, dyn ? "-dyn" : "");
 	/* argv[0] is "--copy": the program gets its own name there. */
 	argv[0] = path;
+	if (argc > 2)
+		argv[2] = NULL;
 	execv(path, argv);
 	fprintf(stderr, "%s: cannot run %s: %s: it is built beside %s\n",
 		bench.name, path, strerror(errno), harness_path);
@@ -156,13 +160,16 @@ static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
 		{ "passes", &passes, NULL },
 		{ "runtime", &runtime, NULL },
 		{ "nr_task", &o->copies, NULL },
+		{ bench.copy_key, NULL, &o->copy_val },
 	};
+	size_t n = sizeof(params) / sizeof(params[0]);
 	int err;
 
 	o->duration = bench.duration;
 	o->copies = 1;
+	o->copy_val = NULL;
 	err = harness_params_parse(argc, argv, params,
-				   sizeof(params) / sizeof(params[0]));
+				   bench.copy_key ? n : n - 1);
 	if (passes)
 		o->passes = passes;
 	else if (runtime)
@@ -189,7 +196,8 @@ static void harness_settle(void)
 	harness_settle_sleep(2);
 }
 
-static int harness_copy_start(struct harness_copy *c, unsigned int duration)
+static int harness_copy_start(struct harness_copy *c, unsigned int duration,
+			      const char *copy_val)
 {
 	char dur[16];
 	int p[2];
@@ -206,7 +214,8 @@ static int harness_copy_start(struct harness_copy *c, unsigned int duration)
 	}
 	if (c->pid == 0) {
 		dup2(p[1], STDOUT_FILENO);
-		execl(harness_path, harness_path, "--copy", dur, (char *)NULL);
+		execl(harness_path, harness_path, "--copy", dur, copy_val,
+		      (char *)NULL);
 		perror("exec");
 		_exit(127);
 	}
@@ -263,11 +272,17 @@ static void harness_copies_drain(struct harness_copy *c, unsigned int n)
 	free(pfd);
 }
 
+/*
+ * The copies of the last pass whose loop file is the one they all
+ * inherit (syscall's "SHARED|1" lines), or -1 when no copy says.
+ */
+static int harness_shared = -1;
+
 static int harness_copy_result(struct harness_copy *c, double *count,
 			       double *time, int *timebase)
 {
 	char *line, *save = NULL;
-	int status, have = 0;
+	int status, have = 0, shared;
 
 	*time = 0;
 	if (waitpid(c->pid, &status, 0) < 0 || !WIFEXITED(status) ||
@@ -280,6 +295,10 @@ static int harness_copy_result(struct harness_copy *c, double *count,
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (sscanf(line, "COUNT|%lf|%d|", count, timebase) == 2)
 			have = 1;
+		else if (sscanf(line, "SHARED|%d", &shared) == 1)
+			harness_shared =
+				(harness_shared < 0 ? 0 : harness_shared) +
+				shared;
 		else
 			sscanf(line, "TIME|%lf", time);
 	}
@@ -305,8 +324,9 @@ static int harness_pass_run(const struct harness_opts *o,
 	if (!c)
 		return -ENOMEM;
 	pass->count = 0;
+	harness_shared = -1;
 	for (i = 0; i < o->copies && !err; i++) {
-		err = harness_copy_start(&c[i], o->duration);
+		err = harness_copy_start(&c[i], o->duration, o->copy_val);
 		if (!err)
 			started++;
 	}
@@ -395,6 +415,9 @@ int main(int argc, char **argv)
 	printf("metric unixbench.ops %.0f\n",
 	       harness_ops_sum(passes, o.passes));
 	printf("metric unixbench.copies %u\n", o.copies);
+	if (harness_shared >= 0)
+		printf("metric unixbench.shared_file_copies %d\n",
+		       harness_shared);
 	printf("metric unixbench.passes %u\n", kept);
 	free(passes);
 	return 0;

@@ -25,6 +25,12 @@ struct bench {
 	unsigned int duration; /* seconds per pass, the original's default */
 	int long_test; /* 10 passes rather than 3 */
 	double baseline; /* index.base score of the test */
+	/*
+	 * A job key (proto/jobkeys.def, a choice) whose value each copy
+	 * gets after its duration: copy_main()'s argv[2], NULL when the
+	 * job does not say it (the copy's default).
+	 */
+	const char *copy_key;
 	int (*copy_main)(int argc, char **argv);
 	int (*run)(int argc, char **argv);
 };
@@ -35,11 +41,13 @@ extern const struct bench bench;
 const char *harness_self(void);
 
 /*
- * For copy_main(): replace this copy by the program NAME beside this
- * binary (a benchmark's small loop program, with no harness), giving it
- * the copy's arguments after "--copy". Returns only on failure (1).
+ * For copy_main(): replace this copy by the loop program NAME beside
+ * this binary (a benchmark's small program, with no harness), or by
+ * NAME-dyn, the same built dynamic with glibc, when the job's exec_link
+ * (the copy's argv[2]) says dynamic; giving it the copy's duration.
+ * Returns only on failure (1).
  */
-int harness_aux_exec(const char *name, char **argv);
+int harness_aux_exec(const char *name, int argc, char **argv);
 
 /* Set when the alarm armed by harness_alarm_arm() fires. */
 extern volatile sig_atomic_t harness_stop;

@@ -8,14 +8,14 @@
  * (benchmarks/spawn-image.c), a small static program like the
  * original's, so that the forked child costs what the original's does.
  * This copy only starts it, with the stdout the harness reads the
- * report from.
+ * report from; the job's exec_link=dynamic starts spawn-image-dyn
+ * instead, the same built dynamic with glibc, as LKP's build is.
  */
 #include "harness.h"
 
 static int spawn_copy_main(int argc, char **argv)
 {
-	(void)argc;
-	return harness_aux_exec("spawn-image", argv);
+	return harness_aux_exec("spawn-image", argc, argv);
 }
 
 const struct bench bench = {
@@ -23,5 +23,6 @@ const struct bench bench = {
 	.title = "Process Creation",
 	.duration = 30,
 	.baseline = 126.0,
+	.copy_key = "exec_link",
 	.copy_main = spawn_copy_main,
 };

@@ -13,6 +13,25 @@
 #include "bootbench.h"
 #include "debian.h"
 #include "imageplan.h"
+#include "lib/strv.h"
+#include "lib/tests.h"
+
+/*
+ * Whether the job runs a program built dynamic with glibc: one of its
+ * tests takes exec_link (benchmarks/tests.def) and the job says dynamic.
+ */
+static int image_glibc_needs(const struct run_opts *o)
+{
+	const char *link = run_param_value("exec_link", o);
+	int t;
+
+	if (!link || strcmp(link, "dynamic"))
+		return 0;
+	for (t = 0; t < o->ntests; t++)
+		if (strv_word_in(o->tests[t]->params, "exec_link"))
+			return 1;
+	return 0;
+}
 
 /* Each layer the run needs: @fn(name, why, ctx); stops at its error. */
 int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
@@ -27,6 +46,8 @@ int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 		snprintf(why, sizeof(why), "TEST=%s", o->tests[t]->name);
 		err = fn(o->tests[t]->name, why, ctx);
 	}
+	if (!err && image_glibc_needs(o))
+		err = fn("glibc", "EXEC_LINK=dynamic", ctx);
 	if (!err && fs) {
 		snprintf(name, sizeof(name), "fs-%s", fs);
 		snprintf(why, sizeof(why), "FS=%s", fs);

@@ -11,6 +11,7 @@
 #include "bootbench.h"
 #include "proto/disk.h"
 #include "proto/names.h"
+#include "lib/strv.h"
 #include "debian.h"
 
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
@@ -23,19 +24,6 @@ __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return VERDICT_BAD_INPUT;
-}
-
-static int word_in(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p = list;
-
-	while ((p = strstr(p, word))) {
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
-			return 1;
-		p += n;
-	}
-	return 0;
 }
 
 static void upper(char *dst, const char *src, size_t size)
@@ -116,10 +104,10 @@ static int tests_take(const struct run_opts *o, const char *key)
 {
 	int i;
 
-	if (word_in(PARAMS_COMMON, key))
+	if (strv_word_in(PARAMS_COMMON, key))
 		return 1;
 	for (i = 0; i < o->ntests; i++)
-		if (word_in(o->tests[i]->params, key))
+		if (strv_word_in(o->tests[i]->params, key))
 			return 1;
 	return 0;
 }

@@ -175,8 +175,21 @@ layer_build() {
 	while read -r p v; do
 		cp -alf "$debs/${p}_$v/." "$root/"
 	done <"$dir/$t.set.tmp"
-	# shellcheck disable=SC2086 # the binaries are a word list
-	"$mklayer" -r "$root" $bins >"$dir/$t.spec" || exit 2
+	# A row's "*" names a directory of the guest's architecture:
+	# matched in the tree, never on the host.
+	files=
+	set -f
+	for f in $bins; do
+		set +f
+		for g in "$root"$f; do
+			[ -e "$g" ] || die "Debian $rel's $pkg ($arch) has no $f (benchmarks/debian.def's row $t): name a file it has"
+			files="$files ${g#"$root"}"
+		done
+		set -f
+	done
+	set +f
+	# shellcheck disable=SC2086 # the files are a word list
+	"$mklayer" -r "$root" $files >"$dir/$t.spec" || exit 2
 	"$mkcpio" -o "$out.tmp" "$dir/$t.spec" || exit 2
 	layer_owners "$dir/$t.spec" "$dir/$t.set.tmp" >"$dir/$t.packages.tmp"
 	rm -rf "$root" "$dir/$t.set.tmp"

@@ -92,3 +92,16 @@ char *strv_join(const struct strv *s)
 	*p = '\0';
 	return out;
 }
+
+int strv_word_in(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+
+	while ((p = strstr(p, word))) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}

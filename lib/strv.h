@@ -17,5 +17,7 @@ void strv_addf(struct strv *s, const char *fmt, ...)
 void strv_free(struct strv *s);
 /* The vector as one shell-quoted line, for logs and job.json. */
 char *strv_join(const struct strv *s);
+/* Whether @word is one of the space separated words of @list. */
+int strv_word_in(const char *list, const char *word);
 
 #endif

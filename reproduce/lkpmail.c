@@ -849,6 +849,7 @@ int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 	}
 	lkpmail_host_find(flat, m);
 	lkpmail_tbox_sockets(m);
+	lkpmail_date_read(flat, m);
 	err = lkpmail_lscpu_read(lines, m);
 	if (err)
 		goto out;

@@ -53,12 +53,17 @@ struct lkpmail {
 	unsigned int yaml_nodes, table_nodes;
 	unsigned int perf_loops; /* "perf bench sched pipe ... -l N" */
 	char sockets_src[96]; /* "" when the text says it; else the guess */
+	/* YYYYMMDD of the robot's report (0: none), and what said it */
+	unsigned int date;
+	char date_src[48];
 };
 
 /* 0, or -EINVAL with @why saying what the text lacks. */
 int lkpmail_parse(const char *text, struct lkpmail *m, char *why,
 		  size_t whylen);
 void lkpmail_free(struct lkpmail *m);
+/* The report's date from the flat text (reproduce/maildate.c). */
+void lkpmail_date_read(const char *flat, struct lkpmail *m);
 /* The value of parameter @key, or NULL. */
 const char *lkpmail_param_get(const struct lkpmail *m, const char *key);
 /* The compare table header's value of @key, or NULL. */

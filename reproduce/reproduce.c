@@ -24,6 +24,7 @@
 #include "lib/metrics.h"
 #include "lkpmail.h"
 #include "lib/rundir.h"
+#include "lib/strv.h"
 #include "lib/tests.h"
 #include "boot/cputable.h"
 #include "boot/topology.h"
@@ -303,13 +304,49 @@ static int repro_copy(const struct lkpmail *m, struct repro_job *j,
 	return 0;
 }
 
+/*
+ * UnixBench's syscall as LKP ran it on the report's date: before
+ * byte-unixbench fb4521c (merged 2023-01-19) every copy dup'ed the one
+ * stdin they all inherit (syscall_file=shared); since, a pipe of its
+ * own. LKP builds UnixBench from its git tree when it makes its test
+ * image, so a report of that day may still have run the old one: the
+ * cut is the upstream merge, the first day the new code could run.
+ */
+#define REPRO_SYSCALL_PRIVATE_SINCE 20230119
+
+static void repro_syscall_file(const struct lkpmail *m, struct repro_job *j)
+{
+	const char *mode = m->date && m->date < REPRO_SYSCALL_PRIVATE_SINCE ?
+				   "shared" :
+				   "private";
+
+	repro_set(j, "syscall_file", mode);
+	if (m->date)
+		repro_note(
+			"from the date",
+			"syscall_file = %s (the report is of %04u-%02u-%02u by %s; UnixBench's copies share one stdin before 2023-01-19, then each has its own pipe)",
+			mode, m->date / 10000, m->date / 100 % 100,
+			m->date % 100, m->date_src);
+	else
+		repro_note(
+			"guessed",
+			"syscall_file = private (the report gives no date; UnixBench since 2023-01-19: say SYSCALL_FILE=shared for a report before)");
+}
+
 static int repro_unixbench_params(const struct lkpmail *m, struct repro_job *j,
 				  const char *test)
 {
 	const char *v;
 	char buf[32];
 
+	const struct test_desc *t = test_find(test);
+
 	repro_set(j, "test", test);
+	if (strv_word_in(t->params, "syscall_file"))
+		repro_syscall_file(m, j);
+	/* LKP builds UnixBench with its Makefile: gcc, glibc, dynamic. */
+	if (strv_word_in(t->params, "exec_link"))
+		repro_set(j, "exec_link", "dynamic");
 	if (repro_param(m, "nr_task", &v))
 		return -ENOENT;
 	if (v) {

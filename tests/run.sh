@@ -59,6 +59,7 @@ area hostile-host
 area replay
 area hostile-data
 area execl
+area lkpmode
 area verdict
 
 # --- the test tier: boots of the default kernel under QEMU -----------
@@ -81,6 +82,7 @@ area hostile test
 area filebench test
 area topology test
 area reader test
+area lkpmode-boot test
 area deterministic-boot test
 area profile test
 area c2c test
