@@ -143,6 +143,12 @@ for s in msg switch clone; do
 	check "stressng: stress-ng.$s.ops ($ops) and stress-ng.$s.ops_per_sec ($rate) are present and positive" \
 		awk -v a="${ops:-0}" -v b="${rate:-0}" 'BEGIN { exit !(a > 0 && b > 0) }'
 done
+# Their "miscellaneous metrics" too, by the names LKP's reports give
+# them (a time per clone, per context switch: lower is better).
+sn_mc=$($j "$sn_dir/stats.json" stress-ng.stress-ng.clone.microsecs_per_clone 2>/dev/null)
+sn_ms=$($j "$sn_dir/stats.json" stress-ng.stress-ng.switch.nanosecs_per_context_switch_pipe_method 2>/dev/null)
+check "stressng: the miscellaneous rows are metrics: clone.microsecs_per_clone ($sn_mc), switch.nanosecs_per_context_switch_pipe_method ($sn_ms)" \
+	awk -v a="${sn_mc:-0}" -v b="${sn_ms:-0}" 'BEGIN { exit !(a > 0 && b > 0) }'
 rt=$($j "$sn_dir/stats.json" rt-hackbench.rt-hackbench.throughput 2>/dev/null)
 check "stressng: rt-hackbench.throughput ($rt) is present and positive" \
 	awk -v a="${rt:-0}" 'BEGIN { exit !(a > 0) }'
@@ -161,6 +167,9 @@ sed 's/test: msg/test: sysinfo/; s/stress-ng\.msg\./stress-ng.sysinfo./' "$sn_ma
 "$tool" reproduce "$T/sn-sysinfo.txt" "$T/snrp" >/dev/null 2>&1
 check "stressng: a sysinfo report becomes STRESSOR=sysinfo with the report's metric" \
 	sh -c "grep -q '^stressor = sysinfo' '$T/snrp/sn-sysinfo/job'"
+check "stressng: a report of a miscellaneous metric (vm-splice_calls_per_sec) expects its change of that metric" \
+	sh -c "'$tool' reproduce tests/reproduce/reports/stress-ng-vm-splice-calls-10.2.txt '$T/snrp' 2>/dev/null |
+		tr '\\n' ' ' | grep -q 'metric stress-ng.vm-splice.vm-splice_calls_per_sec expect -10.20'"
 sed 's/test: msg/test: fsize/' "$sn_mail" >"$T/sn-fsize.txt"
 "$tool" reproduce "$T/sn-fsize.txt" "$T/snrp" >/dev/null 2>"$T/snf.err"
 rc=$?
