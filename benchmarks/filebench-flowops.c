@@ -38,6 +38,7 @@ static const char *const fb_op_names[] = {
 	[FB_WRITE] = "write",
 	[FB_MAKEDIR] = "makedir",
 	[FB_LISTDIR] = "listdir",
+	[FB_FINISHONBYTES] = "finishonbytes",
 };
 
 const char *fb_op_name(enum fb_op op)
@@ -490,8 +491,14 @@ static const struct fb_set *fb_op_set(const struct fb_worker *w,
 
 int fb_flowop_run(struct fb_worker *w, const struct fb_flowop *op)
 {
-	double t0 = harness_now();
-	int err = fb_flowop_do(w, op);
+	double t0;
+	int err;
+
+	/* The thread is done (and with it the run: quit firstdone). */
+	if (op->op == FB_FINISHONBYTES)
+		return w->st.bytes >= op->iosize ? -ENODATA : 0;
+	t0 = harness_now();
+	err = fb_flowop_do(w, op);
 
 	if (err == -EAGAIN || err == -ENODATA)
 		return err;

@@ -318,3 +318,20 @@ static const struct fb_thread listdirs_threads[] = {
 	{ "dirlister", 0, listdirs_ops, FB_N(listdirs_ops) },
 };
 PERS(listdirs, listdirs_sets, listdirs_threads, 16, 0);
+
+/*
+ * filemicro_rread: one thread ($nthreads) reads a preallocated file of
+ * $filesize 1g at random, $iosize 2k at a time, until it has read
+ * $bytes 128m (finishonbytes), which ends the run.
+ */
+static const struct fb_fileset onegig_sets[] = {
+	{ "bigfile1", FB_ONEFILE, 1, 1, 1ull << 30, 100 },
+};
+static const struct fb_flowop rread_ops[] = {
+	OP(READ, 0, 0, 2 * K, FB_RANDOM),
+	OP(FINISHONBYTES, 0, 0, 128 * M, 0),
+};
+static const struct fb_thread rread_threads[] = {
+	{ "filereaderthread", 0, rread_ops, FB_N(rread_ops) },
+};
+PERS(filemicro_rread, onegig_sets, rread_threads, 1, 0);

@@ -28,6 +28,9 @@ enum fb_op {
 	FB_WRITE, /* write iosize to a file (random: anywhere in it) */
 	FB_MAKEDIR, /* make a directory of a fileset of directories */
 	FB_LISTDIR, /* read an existing directory of the fileset */
+	/* Not an I/O: ends the thread once it has moved iosize bytes (the
+	 * WML's finishonbytes value=); never counted as an operation. */
+	FB_FINISHONBYTES,
 };
 
 /* What a fileset holds. */

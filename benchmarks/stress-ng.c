@@ -15,6 +15,8 @@
  *   stress-ng.<stressor>.ops          bogo ops
  *   stress-ng.<stressor>.ops_per_sec  bogo ops per second of real time
  *   stress-ng.<stressor>.pass / .fail 1 (fail: zero bogo ops)
+ * and its "miscellaneous metrics" rows, each by its own words
+ * (stress-ng.clone.microsecs_per_clone, .vm-splice_calls_per_sec),
  * until "run time:". A stressor that did no work fails the iteration.
  */
 #include <stdio.h>
@@ -27,6 +29,7 @@
 #include "params.h"
 
 #define STRESSNG_BIN "/usr/bin/stress-ng"
+#define STRESSNG_NO_RESOURCE 3 /* its EXIT_NO_RESOURCE */
 
 struct stressng_out {
 	const char *stressor;
@@ -61,8 +64,11 @@ static void stressng_row(struct stressng_out *o, char *line)
 	harness_metric(name, strtod(f[8], NULL));
 }
 
-/* A "miscellaneous metrics" row, which LKP's parser reads apart. */
-static int stressng_misc(const char *line)
+/*
+ * Where a "miscellaneous metrics" row's aggregate begins ("(geometic
+ * mean of 2 instances)"), or NULL if the line is no such row.
+ */
+static const char *stressng_misc(const char *line)
 {
 	static const char *const kinds[] = {
 		"(average",	  "(geometric mean", "(geometic mean",
@@ -73,8 +79,39 @@ static int stressng_misc(const char *line)
 
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (strstr(line, kinds[i]))
-			return 1;
-	return 0;
+			return strstr(line, kinds[i]);
+	return NULL;
+}
+
+/*
+ * A miscellaneous row of our stressor, "stress-ng: metrc: [pid] clone
+ * 19358.24 microsecs per clone (geometic mean of 2 instances)", is the
+ * metric LKP's reports name stress-ng.clone.microsecs_per_clone: the
+ * words before the aggregate joined by '_' (parentheses dropped:
+ * "context switch (pipe method)" is context_switch_pipe_method).
+ */
+static void stressng_misc_row(const struct stressng_out *o, const char *line,
+			      const char *agg)
+{
+	char stressor[64], value[32], name[256];
+	size_t n = 0;
+	int desc;
+	const char *p;
+
+	if (sscanf(line, "stress-ng: %*s [%*[0-9]] %63s %31s %n", stressor,
+		   value, &desc) != 2 ||
+	    strcmp(stressor, o->stressor) || line + desc >= agg)
+		return;
+	n = snprintf(name, sizeof(name), "stress-ng.%s.", stressor);
+	for (p = line + desc; p < agg && n < sizeof(name) - 1; p++) {
+		if (*p == '(' || *p == ')')
+			continue;
+		name[n++] = *p == ' ' ? '_' : *p;
+	}
+	while (n && name[n - 1] == '_')
+		n--;
+	name[n] = '\0';
+	harness_metric(name, strtod(value, NULL));
 }
 
 static void stressng_line(const char *line, void *ctx)
@@ -91,8 +128,12 @@ static void stressng_line(const char *line, void *ctx)
 		return;
 	}
 	if (!o->in_table || !strncmp(line, "stress-ng: fail:", 16) ||
-	    !strncmp(line, "stress-ng: warn:", 16) || stressng_misc(line))
+	    !strncmp(line, "stress-ng: warn:", 16))
 		return;
+	if (stressng_misc(line)) {
+		stressng_misc_row(o, line, stressng_misc(line));
+		return;
+	}
 	copy = strdup(line);
 	if (copy)
 		stressng_row(o, copy);
@@ -136,6 +177,18 @@ static int stressng_one(const char *stressor, unsigned int threads,
 			"stress-ng: %s did no work (no row or zero bogo ops; stress-ng exited %d)\n",
 			stressor, status);
 		return 1;
+	}
+	/*
+	 * 3 is stress-ng's "no resource": an instance skipped (two uprobe
+	 * instances contend for tracefs' uprobe_events, EBUSY) while the
+	 * others ran and counted, as on LKP's boxes, whose reports have
+	 * the rows: they stand, and it is said.
+	 */
+	if (status == STRESSNG_NO_RESOURCE) {
+		fprintf(stderr,
+			"stress-ng: %s: exited %d (an instance had no resource, its lines above say which) after its metrics: the rows of those that ran stand\n",
+			stressor, status);
+		return 0;
 	}
 	if (status)
 		fprintf(stderr, "stress-ng: %s: exited %d after its metrics\n",

@@ -67,11 +67,13 @@ int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 /*
  * Each module set the run needs beyond the virtio chain: a disk's block
  * and filesystem drivers, fs2's nfsd and client, netperf's SCTP tests'
- * sctp (the init loads it for them: init/main.c).
+ * sctp, stress-ng's af-alg the crypto API's AF_ALG (the init loads
+ * those two for them: init/main.c).
  */
 int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 {
 	const char *nt = run_param_value("netperf_test", o);
+	const char *st = run_param_value("stressor", o);
 	int err = 0;
 
 	if (run_param_value("disk", o))
@@ -80,6 +82,8 @@ int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 		err = fn("nfs", "FS2", ctx);
 	if (!err && nt && !strncmp(nt, "SCTP_", 5))
 		err = fn("sctp", "NETPERF_TEST", ctx);
+	if (!err && st && strstr(st, "af-alg"))
+		err = fn("af-alg", "STRESSOR", ctx);
 	return err;
 }
 

@@ -175,15 +175,25 @@ static void init_port_open(void)
  * kernels, which LKP's netperf job loads (modprobe sctp) and the kernel
  * cannot load by itself without modprobe: the image carries it for such
  * a job (initramfs/image.sh). A kernel without it says so in the test.
+ * stress-ng's af-alg likewise needs the crypto API's AF_ALG sockets.
  */
-static void init_sctp_load(const struct job *job)
+static void init_job_modules_load(const struct job *job)
 {
+	static const char *const algif[] = { "af_alg", "algif_hash",
+					     "algif_skcipher", "algif_aead",
+					     "algif_rng" };
+	size_t k;
 	int i;
 
 	for (i = 0; i < job->nargs; i++)
 		if (!strncmp(job->args[i], "--netperf_test=SCTP_", 20)) {
 			modules_probe_name("crc32c_generic");
 			modules_probe_name("sctp");
+		} else if (!strncmp(job->args[i], "--stressor=", 11) &&
+			   strstr(job->args[i], "af-alg")) {
+			/* stress-ng's af-alg: initramfs/modules-af-alg.list */
+			for (k = 0; k < sizeof(algif) / sizeof(algif[0]); k++)
+				modules_probe_name(algif[k]);
 		}
 }
 
@@ -236,7 +246,7 @@ int main(void)
 	if (disks_prepare(&job, why, sizeof(why)) ||
 	    nfs_prepare(&job, why, sizeof(why)))
 		init_fatal("disk", "%s", why);
-	init_sctp_load(&job);
+	init_job_modules_load(&job);
 	profile_kallsyms_send(&job);
 	modules_release();
 	trace_mark("prepare");

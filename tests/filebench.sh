@@ -61,7 +61,14 @@ fb_native rw --filebench_test=randomwrite --runtime=1 --test_size=4M
 fb_w=$(fb_m rw sum_writes/s) fb_b=$(fb_m rw sum_bytes_mb/s) fb_o=$(fb_m rw sum_operations/s)
 check "filebench: randomwrite: every flowop a write ($fb_w/s of $fb_o/s), of 8 KiB ($fb_b MiB/s)" \
 	sh -c "awk -v w='$fb_w' -v b='$fb_b' -v o='$fb_o' 'BEGIN { d = b * 128 - w; exit !(w > 0 && w == o && d * d < 1) }'"
-fb_left=$(find "$T/fb dir copy" "$T/fb dir rw" "$T/fb dir gone" "$T/fb dir bytes" -mindepth 1 | head -n 3 | tr '\n' ' ')
+# filemicro_rread ends on its own once it has read 128 MiB (its
+# finishonbytes), 2 KiB at a time: exactly 65536 reads, long before
+# its 60 s, every operation a read.
+fb_native rread --filebench_test=filemicro_rread --runtime=60 --test_size=8M
+fb_n=$(fb_m rread sum_operations) fb_r=$(fb_m rread sum_reads/s) fb_o=$(fb_m rread sum_operations/s)
+check "filebench: filemicro_rread stops after 128 MiB of 2 KiB reads ($fb_n ops, reads/s $fb_r = ops/s $fb_o, in under 60 s)" \
+	sh -c "test $(cat "$T/fb-rread.rc") -eq 0 && awk -v n='$fb_n' -v r='$fb_r' -v o='$fb_o' 'BEGIN { exit !(n == 65536 && r == o && n / o < 60) }'"
+fb_left=$(find "$T/fb dir copy" "$T/fb dir rw" "$T/fb dir rread" "$T/fb dir gone" "$T/fb dir bytes" -mindepth 1 | head -n 3 | tr '\n' ' ')
 check "filebench: a run leaves nothing in TMPDIR, failed or not${fb_left:+ (left: $fb_left)}" \
 	test -z "$fb_left"
 

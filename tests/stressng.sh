@@ -123,26 +123,36 @@ check "stressng: a package Debian bookworm lacks is refused in one line, exit 2,
 	sh -c "test $rc -eq 2 && test \$(wc -l <'$T/snf.err') -eq 1 && grep -q 'Debian bookworm has no package bootbench-no-such-package for amd64: name one' '$T/snf.err' &&
 		test ! -s '$T/snf.out' && ! ls '$sn_dir' | grep -q sn-nosuch"
 
-# One boot: three stressors of different kinds (System V messages, context
-# switches through pipes, clone()) and rt-tests' hackbench. A run of
+# One boot: five stressors of different kinds (System V messages, context
+# switches through pipes, clone(), uprobes through tracefs, whose two
+# instances contend for uprobe_events: one may skip, stress-ng exits 3,
+# and the other's row stands; the crypto API's AF_ALG sockets, whose
+# modules the image carries and the init loads for af-alg) and rt-tests'
+# hackbench. A run of
 # several tests names each metric after its test too.
 sn_res=$T/snres
-make -s run O="$O" RESULTS="$sn_res" TEST=stress-ng,rt-hackbench STRESSOR=msg,switch,clone \
+make -s run O="$O" RESULTS="$sn_res" TEST=stress-ng,rt-hackbench STRESSOR=msg,switch,clone,uprobe,af-alg \
 	NR_THREADS=2 TESTTIME=3 GROUPS=1 LOOPS=50 PASSES=1 SMP=2 MEM=512M Q=1 >"$T/sn.out" 2>&1
 rc=$?
 sn_dir=$(ls -d "$sn_res"/stress-ng,rt-hackbench/*/*/0 2>/dev/null | head -n 1)
 if [ "$rc" -eq 0 ] && [ -n "$sn_dir" ]; then
-	ok "stressng: make run TEST=stress-ng,rt-hackbench STRESSOR=msg,switch,clone boots and exits 0"
+	ok "stressng: make run TEST=stress-ng,rt-hackbench STRESSOR=msg,switch,clone,uprobe,af-alg boots and exits 0"
 else
-	bad "stressng: make run TEST=stress-ng,rt-hackbench STRESSOR=msg,switch,clone boots and exits 0" \
+	bad "stressng: make run TEST=stress-ng,rt-hackbench STRESSOR=msg,switch,clone,uprobe,af-alg boots and exits 0" \
 		"exit $rc: $(tail -n 3 "$T/sn.out" | tr '\n' ' ')"
 fi
-for s in msg switch clone; do
+for s in msg switch clone uprobe af-alg; do
 	ops=$($j "$sn_dir/stats.json" "stress-ng.stress-ng.$s.ops" 2>/dev/null)
 	rate=$($j "$sn_dir/stats.json" "stress-ng.stress-ng.$s.ops_per_sec" 2>/dev/null)
 	check "stressng: stress-ng.$s.ops ($ops) and stress-ng.$s.ops_per_sec ($rate) are present and positive" \
 		awk -v a="${ops:-0}" -v b="${rate:-0}" 'BEGIN { exit !(a > 0 && b > 0) }'
 done
+# Their "miscellaneous metrics" too, by the names LKP's reports give
+# them (a time per clone, per context switch: lower is better).
+sn_mc=$($j "$sn_dir/stats.json" stress-ng.stress-ng.clone.microsecs_per_clone 2>/dev/null)
+sn_ms=$($j "$sn_dir/stats.json" stress-ng.stress-ng.switch.nanosecs_per_context_switch_pipe_method 2>/dev/null)
+check "stressng: the miscellaneous rows are metrics: clone.microsecs_per_clone ($sn_mc), switch.nanosecs_per_context_switch_pipe_method ($sn_ms)" \
+	awk -v a="${sn_mc:-0}" -v b="${sn_ms:-0}" 'BEGIN { exit !(a > 0 && b > 0) }'
 rt=$($j "$sn_dir/stats.json" rt-hackbench.rt-hackbench.throughput 2>/dev/null)
 check "stressng: rt-hackbench.throughput ($rt) is present and positive" \
 	awk -v a="${rt:-0}" 'BEGIN { exit !(a > 0) }'
@@ -161,6 +171,9 @@ sed 's/test: msg/test: sysinfo/; s/stress-ng\.msg\./stress-ng.sysinfo./' "$sn_ma
 "$tool" reproduce "$T/sn-sysinfo.txt" "$T/snrp" >/dev/null 2>&1
 check "stressng: a sysinfo report becomes STRESSOR=sysinfo with the report's metric" \
 	sh -c "grep -q '^stressor = sysinfo' '$T/snrp/sn-sysinfo/job'"
+check "stressng: a report of a miscellaneous metric (vm-splice_calls_per_sec) expects its change of that metric" \
+	sh -c "'$tool' reproduce tests/reproduce/reports/stress-ng-vm-splice-calls-10.2.txt '$T/snrp' 2>/dev/null |
+		tr '\\n' ' ' | grep -q 'metric stress-ng.vm-splice.vm-splice_calls_per_sec expect -10.20'"
 sed 's/test: msg/test: fsize/' "$sn_mail" >"$T/sn-fsize.txt"
 "$tool" reproduce "$T/sn-fsize.txt" "$T/snrp" >/dev/null 2>"$T/snf.err"
 rc=$?
