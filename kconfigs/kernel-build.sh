@@ -4,7 +4,10 @@
 # the fragments in kconfigs/, out of tree. Fails listing any requested
 # option that olddefconfig dropped.
 # Usage: kernel-build.sh KSRC OUTDIR BASE FRAGMENT...
-# CONFIG_ONLY=1 stops after the check, with OUTDIR/.config written.
+# BASE is a make target (tinyconfig, defconfig) or a .config file (a
+# report's kconfig), brought to this tree by olddefconfig.
+# CONFIG_ONLY=1 stops after the check, with OUTDIR/.config written;
+# KCC is the compiler (ccache gcc), default kbuild's.
 set -eu
 ksrc=$1 out=$2 base=$3
 shift 3
@@ -21,10 +24,18 @@ done
 set -- $abs
 jobs=$(nproc 2>/dev/null || echo 2)
 kmake() {
-	make -s -C "$ksrc" O="$out" "$@"
+	if [ -n "${KCC:-}" ]; then
+		make -s -C "$ksrc" O="$out" CC="$KCC" "$@"
+	else
+		make -s -C "$ksrc" O="$out" "$@"
+	fi
 }
 echo "  KCONFIG $base + $*"
-kmake "$base" >/dev/null
+if [ -f "$base" ]; then
+	cp "$base" "$out/.config"
+else
+	kmake "$base" >/dev/null
+fi
 frags=
 [ -f "$ksrc/kernel/configs/kvm_guest.config" ] && frags="$ksrc/kernel/configs/kvm_guest.config"
 (cd "$out" && "$ksrc/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags "$@" >/dev/null)
