@@ -244,7 +244,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin fetch test-host run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -442,6 +442,14 @@ test-kernel: deps
 	$(AT)ARCH=$(ARCH) boot/deps.sh test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
 	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+
+# make reproduce KSRC='s builds for real: Debian's linux-source-6.12
+# (or KSRC=), the cache, the incremental rebuild, a boot, a reproduction.
+## test-ksrc: [KSRC=debian-6.12] [PATCH=]: make reproduce KSRC= on a real source: builds, cache, rebuild, boot (10-30 min; not in make test)
+test-ksrc: deps
+	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
+	$(AT)O=$(call sq,$(O)) B=$(call sq,$(B)) KSRC=$(call sq,$(KSRC)) PATCH=$(call sq,$(PATCH)) tests/ksrc-build.sh
 
 # A report's job on two kernels and the verdict; RUNS defaults to 5 here
 # and the report's machine is fitted to this host unless FIT=0.
