@@ -153,6 +153,18 @@ ksrc_tree() {
 	fi
 }
 
+# ksrc_relocate FROM TO: the copied build directory's records of the
+# tree's absolute path (objtool is built by tools/'s own make, with
+# srctree absolute) made TO's, their times kept: else objtool's
+# commands differ, it is rebuilt, and every object it checked with it.
+ksrc_relocate() {
+	from=$(printf '%s' "$1" | sed 's/[]\/$*.^[|]/\\&/g')
+	to=$(printf '%s' "$2" | sed 's/[\/&|]/\\&/g')
+	grep -rlF "$1" "$2/build" --include='*.cmd' --include='*.d' --include=Makefile | while read -r f; do
+		sed "s|$from|$to|g" "$f" >"$f.bb" && touch -r "$f" "$f.bb" && mv -f "$f.bb" "$f"
+	done
+}
+
 ksrc_done() {
 	echo "$3" >"$1/what"
 	echo "$2" >"$1/built"
@@ -193,6 +205,7 @@ else
 		git -C "$kn/src" ls-files -z | (cd "$kn/src" && xargs -0 touch -h -r "$kb/started")
 	fi
 	cp -a "$kb/src/build" "$kn/src/build"
+	ksrc_relocate "$kb/src" "$kn/src"
 	[ "$kind" != git ] || [ "$new_sha" = "$base_sha" ] || git -C "$kn/src" checkout -q --detach "$new_sha"
 	if [ -n "$patch" ]; then
 		# The copy's files are hard links to the pristine tree's: each

@@ -4,7 +4,9 @@
 # checked by the reproduce area), and the rerun script refuses a name
 # it has not. Applying the patches needs Debian's linux-source-6.1,
 # which make check does not download: that step is counted a SKIP
-# unless the source is unpacked at LINUX_SOURCE_6_1.
+# unless the source is unpacked at LINUX_SOURCE_6_1 or make case-study
+# (kconfigs/ksrc.sh) has unpacked it into the build directory.
+[ -n "${LINUX_SOURCE_6_1:-}" ] || LINUX_SOURCE_6_1=$(ls -d "$B"/ksrc/debian-6.1_*/ 2>/dev/null | tail -n 1)
 for cs_md in docs/case-studies/*.md; do
 	cs=$(basename "$cs_md" .md)
 	[ "$cs" = README ] && continue
