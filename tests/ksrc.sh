@@ -64,3 +64,54 @@ expect_bad "make reproduce's PATCH without KSRC" 2 "BASE_REF, NEW_REF and PATCH 
 expect_bad "make reproduce's KSRC and BASE_KERNEL both" 2 "say KSRC= (both kernels built from a source) or BASE_KERNEL= and NEW_KERNEL=, not both" \
 	env REPORT="$ks_mail" RESULTS="$T/ksrc-r" BOOTBENCH="$tool" B="$B" O="$O" KSRC="$ks_plain" BASE_KERNEL=x NEW_KERNEL=y \
 	PATCH="$T/ksrc-ok.patch" FIT=1 DRY= reproduce/reproduce.sh
+
+# The build flow on a stand-in kbuild (tinyconfig, olddefconfig and
+# merge_config.sh do nothing; bzImage runs FAKE_BUILD, then writes the
+# tree's file.c as the image and the release): a new kernel that fails
+# or is interrupted leaves no new kernel and the base cached, the tree
+# given is never written, a success is cached, the release is the base's.
+ks_fake=$T/ksrc-fake
+mkdir -p "$ks_fake/arch/x86" "$ks_fake/scripts/kconfig"
+: >"$ks_fake/arch/x86/Kconfig"
+printf '#!/bin/sh\nexit 0\n' >"$ks_fake/scripts/kconfig/merge_config.sh"
+chmod +x "$ks_fake/scripts/kconfig/merge_config.sh"
+printf '%s\n' 'tinyconfig olddefconfig:' '	@mkdir -p $(O) && touch $(O)/.config' 'bzImage:' '	@$(FAKE_BUILD)' \
+	'	@mkdir -p $(O)/arch/x86/boot $(O)/include/config && cp file.c $(O)/arch/x86/boot/bzImage' \
+	'	@echo $(or $(KERNELRELEASE),6.1.0-fake) >$(O)/include/config/kernel.release' >"$ks_fake/Makefile"
+echo pristine >"$ks_fake/file.c"
+printf -- '--- a/file.c\n+++ b/file.c\n@@ -1 +1 @@\n-pristine\n+patched\n' >"$T/ksrc-fake.patch"
+ks_fb=$T/ksrc-fb
+ks_fake_run() { # FAKE_BUILD: the flow on the stand-in, its status in ks_rc
+	FAKE_BUILD=$1 kconfigs/ksrc.sh "$ks_fb" "$ks_fake" "$T/ksrc-fake.patch" tinyconfig >"$T/ksf.out" 2>"$T/ksf.err"
+	ks_rc=$?
+}
+ks_fake_run 'grep -q pristine file.c'
+ks_fake_run 'grep -q pristine file.c'
+check "ksrc: a new kernel that fails to build (twice): exit 1, the base cached, no new kernel, the tree given untouched" \
+	sh -c "[ $ks_rc = 1 ] && grep -q 'the new kernel (the change on KSRC=.*) did not build' '$T/ksf.err' &&
+		[ \$(ls -d '$ks_fb'/ksrc/k-*/built | wc -l) = 1 ] && [ \$(ls -d '$ks_fb'/ksrc/k-* | wc -l) = 1 ] &&
+		[ \"\$(cat '$ks_fake/file.c')\" = pristine ] && ! [ -s '$T/ksf.out' ]"
+(FAKE_BUILD='grep -q pristine file.c || sleep 30' exec setsid env --default-signal=INT \
+	kconfigs/ksrc.sh "$ks_fb" "$ks_fake" "$T/ksrc-fake.patch" tinyconfig >/dev/null 2>&1) &
+ks_pid=$!
+ks_n=0
+while ! ls "$ks_fb"/ksrc/k-*/src/file.c 2>/dev/null | xargs grep -l patched >/dev/null 2>&1 && [ $ks_n -lt 100 ]; do
+	sleep 0.1
+	ks_n=$((ks_n + 1))
+done
+sleep 0.5
+kill -INT "-$ks_pid" 2>/dev/null
+wait "$ks_pid"
+ks_rc=$?
+check "ksrc: SIGINT during the new build (exit $ks_rc): no new kernel left, the base still cached" \
+	sh -c "[ $ks_n -lt 100 ] && [ $ks_rc = 130 ] && [ \$(ls -d '$ks_fb'/ksrc/k-* | wc -l) = 1 ] &&
+		[ \$(ls -d '$ks_fb'/ksrc/k-*/built | wc -l) = 1 ]"
+ks_fake_run true
+ks_b1=$(sed -n 's/^base //p' "$T/ksf.out") ks_n1=$(sed -n 's/^new //p' "$T/ksf.out")
+check "ksrc: a build that succeeds: the base from the cache, the new kernel the patched tree's, with the base's release" \
+	sh -c "[ $ks_rc = 0 ] && grep -q '^  KERNEL  base .*(cached)' '$T/ksf.err' && [ \"\$(cat '$ks_b1')\" = pristine ] &&
+		[ \"\$(cat '$ks_n1')\" = patched ] && [ \"\$(cat '$ks_fake/file.c')\" = pristine ] &&
+		cmp '${ks_b1%/arch/x86/boot/bzImage}/include/config/kernel.release' '${ks_n1%/arch/x86/boot/bzImage}/include/config/kernel.release'"
+ks_fake_run false
+check "ksrc: the same source, patch and config again: both from the cache, nothing built" \
+	sh -c "[ $ks_rc = 0 ] && [ \$(grep -c '(cached)' '$T/ksf.err') = 2 ] && [ \"\$(sed -n 's/^new //p' '$T/ksf.out')\" = '$ks_n1' ]"
