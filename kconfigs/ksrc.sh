@@ -70,7 +70,7 @@ debian-[0-9]*)
 		mv -T "$tree.tmp/linux-source-$ver" "$tree"
 		rm -rf "$tree.tmp"
 	fi
-	kind=plain srcid="debian linux-source-$ver $v"
+	kind=plain srcid="debian linux-source-$ver $v" srcname="Debian's linux-source-$ver $v"
 	;;
 *)
 	[ -f "$ksrc/Makefile" ] && [ -d "$ksrc/arch/x86" ] ||
@@ -84,10 +84,10 @@ debian-[0-9]*)
 			die "BASE_REF=$base_ref is not a commit of $tree: give a branch, a tag or a SHA it has (git fetch it first)"
 		new_sha=$(git -C "$tree" rev-parse -q --verify "$new_ref^{commit}") ||
 			die "NEW_REF=$new_ref is not a commit of $tree: give a branch, a tag or a SHA it has (git fetch it first)"
-		srcid="git $base_sha"
+		srcid="git $base_sha" srcname=$tree
 	else
 		[ -z "$base_ref$new_ref" ] || die "BASE_REF and NEW_REF need a git tree, and $tree is not one: give the change as PATCH="
-		kind=plain
+		kind=plain srcname=$tree
 		# A plain tree is named by its path and every file's size and time.
 		srcid="tree $tree $(cd "$tree" && find . -type f -printf '%P %s %T@\n' | sort | cksum)"
 	fi
@@ -110,10 +110,12 @@ if [ -n "$patch" ]; then
 		rm -f "$idx" "$idx.err"
 	else
 		patch --dry-run -s -f -d "$tree" -p1 <"$patch" >/dev/null 2>&1 ||
-			die "PATCH=$patch does not apply to $tree ($srcid): rebase it onto that source, or choose another KSRC="
+			die "PATCH=$patch does not apply to $srcname: rebase it onto that source, or choose another KSRC="
 	fi
 fi
 
+# The compiler, through ccache when it is installed; the new kernel
+# takes the base's (another would change every command: all rebuilt).
 kcc=gcc
 command -v ccache >/dev/null 2>&1 && kcc="ccache gcc"
 cfgid=$( (echo "$kbase" && cat "$@" && { [ ! -f "$kbase" ] || cat "$kbase"; } && gcc --version | head -n 1) | cksum)
@@ -173,7 +175,7 @@ ksrc_done() {
 }
 
 if [ -f "$kb/built" ]; then
-	echo "  KERNEL  base $srcid: $kb/$image (cached)" >&2
+	echo "  KERNEL  base $srcname: $kb/$image (cached)" >&2
 else
 	building=$kb
 	rm -rf "$kb"
@@ -187,7 +189,8 @@ else
 			echo "bootbench: the base kernel of KSRC=$ksrc did not build: kbuild's messages above" >&2
 			exit 1
 		}
-	ksrc_done "$kb" $(($(date +%s) - t0)) "base $srcid"
+	echo "$kcc" >"$kb/cc"
+	ksrc_done "$kb" $(($(date +%s) - t0)) "base $srcname"
 fi
 
 if [ -f "$kn/built" ]; then
@@ -220,6 +223,7 @@ else
 		fi
 	fi
 	release=$(cat "$kb/src/build/include/config/kernel.release")
+	kcc=$(cat "$kb/cc" 2>/dev/null || echo "$kcc")
 	make -s -C "$kn/src" O="$kn/src/build" CC="$kcc" KERNELRELEASE="$release" -j"$jobs" bzImage >/dev/null ||
 		{
 			echo "bootbench: the new kernel (the change on KSRC=$ksrc) did not build: kbuild's messages above" >&2
