@@ -445,7 +445,7 @@ test-kernel: deps
 
 # make reproduce KSRC='s builds for real: Debian's linux-source-6.12
 # (or KSRC=), the cache, the incremental rebuild, a boot, a reproduction.
-## test-ksrc: [KSRC=debian-6.12] [PATCH=]: make reproduce KSRC= on a real source: builds, cache, rebuild, boot (10-30 min; not in make test)
+## test-ksrc: [KSRC=debian-6.12] [PATCH=]: make reproduce KSRC= on a real source: builds, cache, rebuild, boot (the base: 850 CPU s; not in make test)
 test-ksrc: deps
 	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
