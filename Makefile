@@ -98,9 +98,15 @@ STREAM ?=
 FUZZ_SECONDS ?= 60
 QEMU ?= $(ARCH_QEMU)
 # make kernel: a kernel tree, the base config and the fragments to merge
-## KSRC: make kernel: the kernel source tree
+## KSRC: make kernel: the kernel source tree; make reproduce: a tree, a git tree or debian-6.1/debian-6.12, built twice (docs/kernels.md)
 KSRC ?=
-## KBASE: make kernel: the base config (tinyconfig, defconfig)
+## BASE_REF: make reproduce KSRC=<git tree>: the base commit (default HEAD)
+BASE_REF ?=
+## NEW_REF: make reproduce KSRC=<git tree>: the new commit (default BASE_REF)
+NEW_REF ?=
+## PATCH: make reproduce KSRC=: the change applied on the new side (a -p1 diff)
+PATCH ?=
+## KBASE: make kernel, reproduce KSRC=: the base config (tinyconfig, defconfig, or a .config file: a report's kconfig)
 KBASE ?= tinyconfig
 ## KCONFIG: make kernel: the kconfigs/ fragments to merge, comma separated (ARCH=arm64: base-arm64)
 KCONFIG ?= base$(if $(filter-out x86_64,$(ARCH_NAME)),-$(ARCH_NAME)),bench
@@ -249,7 +255,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin fetch test-host run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -443,10 +449,11 @@ kernel:
 		kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
 		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
-## case-study: NAME=<docs/case-studies/NAME>: rerun a case study from scratch (downloads linux-source-6.1, builds two kernels)
+## case-study: NAME=<docs/case-studies/NAME>: rerun a case study from scratch (Debian's linux-source, two kernels built and cached as reproduce KSRC= does)
 case-study:
 	$(AT)test -n $(call sq,$(NAME)) || { echo "bootbench: say NAME=<a case study: ls docs/case-studies/*.cmds>" >&2; exit 2; }
-	$(AT)WORK=$(abspath $(O))/case-studies/$(NAME) docs/case-studies/run.sh $(call sq,$(NAME))
+	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
+	$(AT)WORK=$(abspath $(O))/case-studies/$(NAME) B=$(abspath $(B)) docs/case-studies/run.sh $(call sq,$(NAME))
 
 ## compare: BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)
 compare: $(COMPARE)
@@ -464,13 +471,24 @@ test-kernel: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
 	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 
+# make reproduce KSRC='s builds for real: Debian's linux-source-6.12
+# (or KSRC=), the cache, the incremental rebuild, a boot, a reproduction.
+## test-ksrc: [KSRC=debian-6.12] [PATCH=]: make reproduce KSRC= on a real source: builds, cache, rebuild, boot (the base: 850 CPU s; not in make test)
+test-ksrc: deps
+	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
+	$(AT)O=$(call sq,$(O)) B=$(call sq,$(B)) KSRC=$(call sq,$(KSRC)) PATCH=$(call sq,$(PATCH)) tests/ksrc-build.sh
+
 # A report's job on two kernels and the verdict; RUNS defaults to 5 here
 # and the report's machine is fitted to this host unless FIT=0.
-## reproduce: REPORT=<mail> BASE_KERNEL= NEW_KERNEL= [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)
+## reproduce: REPORT=<mail> BASE_KERNEL= NEW_KERNEL= (or KSRC= [PATCH=] [BASE_REF= NEW_REF=]) [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)
 reproduce: deps
+	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
-	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) COMPARE=$(COMPARE) \
+	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) COMPARE=$(COMPARE) \
 		REPORT=$(call sq,$(REPORT)) BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
+		KSRC=$(call sq,$(KSRC)) BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) PATCH=$(call sq,$(PATCH)) \
+		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)) \
 		RUNS=$(call sq,$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)) \
 		QUICK=$(call sq,$(QUICK)) FIT=$(call sq,$(if $(FIT),$(FIT),1)) DRY=$(call sq,$(DRY)) \
 		BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) MAX_VCPUS=$(call sq,$(MAX_VCPUS)) \

@@ -44,9 +44,11 @@ for pair in zlib.h:zlib1g-dev lzma.h:liblzma-dev bzlib.h:libbz2-dev \
 	lzo/lzo1x.h:liblzo2-dev lz4.h:liblz4-dev zstd.h:libzstd-dev; do
 	[ -f "/usr/include/${pair%%:*}" ] || missing="$missing ${pair#*:}"
 done
-# Building a kernel (make kernel, make test-kernel) needs more.
+# Building a kernel (make kernel, make test-kernel, make reproduce
+# KSRC=, make case-study) needs kbuild's tools, and ccache, which keeps
+# the objects of every build (kconfigs/ksrc.sh).
 if [ "$what" = kernel ]; then
-	for pair in flex:flex bison:bison bc:bc perl:perl; do
+	for pair in flex:flex bison:bison bc:bc perl:perl ccache:ccache; do
 		command -v "${pair%%:*}" >/dev/null 2>&1 || missing="$missing ${pair#*:}"
 	done
 	[ -f /usr/include/libelf.h ] || missing="$missing libelf-dev"

@@ -4,7 +4,10 @@
 # the fragments in kconfigs/, out of tree. Fails listing any requested
 # option that olddefconfig dropped.
 # Usage: kernel-build.sh KSRC OUTDIR BASE FRAGMENT...
-# CONFIG_ONLY=1 stops after the check, with OUTDIR/.config written.
+# BASE is a make target (tinyconfig, defconfig) or a .config file (a
+# report's kconfig), brought to this tree by olddefconfig.
+# CONFIG_ONLY=1 stops after the check, with OUTDIR/.config written;
+# KCC is the compiler (ccache gcc), default kbuild's.
 # KARCH, KIMAGE, CROSS_COMPILE (from boot/arch.def through make kernel
 # ARCH=): the kernel's ARCH, the image to build, the cross compiler's
 # prefix (empty for the host's); default x86, bzImage.
@@ -25,10 +28,19 @@ done
 set -- $abs
 jobs=$(nproc 2>/dev/null || echo 2)
 kmake() {
-	make -s -C "$ksrc" O="$out" ARCH="$karch" CROSS_COMPILE="${CROSS_COMPILE:-}" "$@"
+	set -- -s -C "$ksrc" O="$out" ARCH="$karch" CROSS_COMPILE="${CROSS_COMPILE:-}" "$@"
+	if [ -n "${KCC:-}" ]; then
+		make "$@" CC="$KCC"
+	else
+		make "$@"
+	fi
 }
 echo "  KCONFIG $base + $*"
-kmake "$base" >/dev/null
+if [ -f "$base" ]; then
+	cp "$base" "$out/.config"
+else
+	kmake "$base" >/dev/null
+fi
 frags=
 [ -f "$ksrc/kernel/configs/kvm_guest.config" ] && frags="$ksrc/kernel/configs/kvm_guest.config"
 (cd "$out" && "$ksrc/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags "$@" >/dev/null)

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make reproduce REPORT=mail.txt BASE_KERNEL=good/bzImage NEW_KERNEL=bad/bzImage
+#      (or KSRC=tree|debian-6.12 [PATCH=fix.patch] [BASE_REF= NEW_REF=])
 #                [RUNS=5] [QUICK=1] [FIT=0] [BASE_CMDLINE=..] [NEW_CMDLINE=..] [DRY=1]
 #
 # The report becomes a job (bootbench reproduce), the job runs RUNS times
@@ -14,7 +15,9 @@
 # input, else the failing run's status (docs/exit-codes.md).
 #
 # From make: MAKE O RESULTS BOOTBENCH COMPARE REPORT BASE_KERNEL
-# NEW_KERNEL RUNS QUICK FIT BASE_CMDLINE NEW_CMDLINE DRY [MAX_VCPUS]. The job and both
+# NEW_KERNEL RUNS QUICK FIT BASE_CMDLINE NEW_CMDLINE DRY [MAX_VCPUS], and
+# for kernels built from a source (kconfigs/ksrc.sh) B KSRC BASE_REF
+# NEW_REF PATCH KBASE KFRAGS. The job and both
 # sides' results go to RESULTS/reproduce/<report name>/.
 
 fail() {
@@ -22,6 +25,13 @@ fail() {
 	exit 2
 }
 
+# The kernels come from BASE_KERNEL and NEW_KERNEL, or are built from KSRC.
+if [ -n "${KSRC:-}" ]; then
+	[ -z "$BASE_KERNEL$NEW_KERNEL" ] ||
+		fail "say KSRC= (both kernels built from a source) or BASE_KERNEL= and NEW_KERNEL=, not both"
+elif [ -n "${BASE_REF:-}${NEW_REF:-}${PATCH:-}" ]; then
+	fail "BASE_REF, NEW_REF and PATCH need KSRC=<the kernel source: a tree, a git tree, debian-6.1 or debian-6.12>"
+fi
 [ -n "$REPORT" ] || fail "say REPORT=<a saved 0-day/LKP report mail> (DRY=1 shows the job only)"
 out="$RESULTS/reproduce"
 lines=$("$BOOTBENCH" reproduce "$REPORT" "$out") || exit $?
@@ -61,6 +71,14 @@ echo "bootbench: the machine as booted: $(sed -n 's/^machine //p' "$dir/plan.out
 rm -f "$dir/plan.out" "$dir/plan.err"
 if [ "$DRY" = 1 ]; then
 	exit 0
+fi
+# KSRC=: both kernels built from the source and the change (cached).
+if [ -n "${KSRC:-}" ]; then
+	# shellcheck disable=SC2086 # the fragments are a word list
+	kernels=$(BASE_REF=$BASE_REF NEW_REF=$NEW_REF kconfigs/ksrc.sh "$B" "$KSRC" "$PATCH" "$KBASE" $KFRAGS) ||
+		exit $?
+	BASE_KERNEL=$(echo "$kernels" | sed -n 's/^base //p')
+	NEW_KERNEL=$(echo "$kernels" | sed -n 's/^new //p')
 fi
 if [ -z "$BASE_KERNEL" ] || [ -z "$NEW_KERNEL" ]; then
 	fail "say BASE_KERNEL=<the good kernel's bzImage> NEW_KERNEL=<the bad one's> (or DRY=1 to see the job only)"

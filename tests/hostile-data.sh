@@ -1,6 +1,7 @@
 # Sourced by tests/run.sh (make check): the data side of untrusted input
 # with no real boot: make ab through the stand-in QEMU (tests/fake-qemu),
-# LAVA results files (boot/lava-results.py), make case-study's build.
+# LAVA results files (boot/lava-results.py). make case-study's builds
+# (kconfigs/ksrc.sh, failed and interrupted) are tests/ksrc.sh's.
 hd=${HD_DIR:-$T/hostile-data}
 mkdir -p "$hd"
 hd_fq=$top/tests/fake-qemu
@@ -87,44 +88,3 @@ hd_lava error-escape
 check "hostile-data: lava: LAVA's error text reaches the terminal escaped (exit 5, no ESC byte, shown \\x1b)" \
 	sh -c "test $rc -eq 5 && ! grep -q \"\$(printf '\\033')\" '$hd/lava-error-escape.err' &&
 		grep -qF 'LAVA: the job failed: Infra\\x1b[2K error: \\x1b[1Areproduced\\x1b[0m: ok' '$hd/lava-error-escape.err'"
-
-# 15. make case-study's rerun script (docs/case-studies/run.sh), on a
-# stand-in kernel tree whose bzImage rule does FAKE_BUILD: a failed or
-# interrupted new build leaves no new kernel (it compared the base with
-# itself on the next run) and the tree unpatched, on INT too.
-cs=$hd/cs
-mkdir -p "$cs/docs/case-studies" "$cs/work/src" "$cs/work/base/arch/x86/boot"
-cp docs/case-studies/run.sh "$cs/docs/case-studies/"
-printf 'kernelversion:\n\t@echo 6.1.0\nbzImage:\n\t@$(FAKE_BUILD)\n\tmkdir -p $(O)/arch/x86/boot && echo new >$(O)/arch/x86/boot/bzImage\n' \
-	>"$cs/work/src/Makefile"
-echo pristine >"$cs/work/src/file.c"
-echo base >"$cs/work/base/arch/x86/boot/bzImage"
-printf -- '--- a/file.c\n+++ b/file.c\n@@ -1 +1 @@\n-pristine\n+patched\n' >"$cs/docs/case-studies/fake.patch"
-printf 'cat "$NEW" >"$RESULTS.ran"\n' >"$cs/docs/case-studies/fake.cmds"
-hd_cs() { # FAKE_BUILD: run the study "fake", its exit status in rc
-	FAKE_BUILD=$1 WORK=$cs/work sh "$cs/docs/case-studies/run.sh" fake >"$hd/cs.out" 2>&1
-	rc=$?
-}
-hd_cs false
-hd_cs false
-check "hostile-data: case-study: a new kernel's build that fails (twice) leaves no new kernel, runs no comparison, the tree unpatched" \
-	sh -c "test $rc -ne 0 && test ! -e '$cs/work/new' && test ! -e '$cs/work/new.tmp' &&
-		test ! -e '$cs/work/results.ran' && test \"\$(cat '$cs/work/src/file.c')\" = pristine"
-(FAKE_BUILD='sleep 30' WORK=$cs/work exec setsid env --default-signal=INT sh "$cs/docs/case-studies/run.sh" fake \
-	>"$hd/cs-int.out" 2>&1) &
-hd_pid=$!
-n=0
-while [ "$(cat "$cs/work/src/file.c")" != patched ] && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
-sleep 0.5
-kill -INT "-$hd_pid" 2>/dev/null
-wait "$hd_pid"
-rc=$?
-check "hostile-data: case-study: SIGINT during the new build (exit $rc) restores the tree and leaves no new kernel" \
-	sh -c "test $n -lt 100 && test $rc -eq 130 && test \"\$(cat '$cs/work/src/file.c')\" = pristine &&
-		test ! -e '$cs/work/new' && test ! -e '$cs/work/new.tmp' && test ! -e '$cs/work/results.ran'"
-hd_cs true
-check "hostile-data: case-study: a build that succeeds moves into place, runs the commands on it, unpatches the tree" \
-	sh -c "test $rc -eq 0 && test \"\$(cat '$cs/work/results.ran')\" = new && test \"\$(cat '$cs/work/src/file.c')\" = pristine"

@@ -54,6 +54,7 @@ area cpio
 area native
 area registry
 area casestudy
+area ksrc
 area badinput
 area hostile-host
 area replay

@@ -1,0 +1,117 @@
+# Area ksrc (make check): make reproduce KSRC='s arguments, refused in
+# one line with exit 2 before anything is built, and a build that fails
+# leaves no cached kernel. The trees are fixtures (a Makefile and
+# arch/x86, a git one too): no kernel is compiled here. The real builds
+# (Debian's linux-source-6.12, the cache, the incremental rebuild, a
+# boot of both) are make test-ksrc (tests/ksrc-build.sh).
+ks_b=$T/ksrc-b
+ks_plain=$T/ksrc-plain
+mkdir -p "$ks_plain/arch/x86" "$ks_plain/fs"
+# kbuild stand-in: configuring fails, as a tree without flex would.
+printf 'tinyconfig:\n\t@echo "fake kbuild: cannot configure" >&2; exit 1\n' >"$ks_plain/Makefile"
+: >"$ks_plain/arch/x86/Kconfig"
+printf 'int pipe_read(void)\n{\n\treturn 0;\n}\n' >"$ks_plain/fs/pipe.c"
+printf -- '--- a/fs/pipe.c\n+++ b/fs/pipe.c\n@@ -1,4 +1,4 @@\n int pipe_read(void)\n {\n-\treturn 0;\n+\treturn 1;\n }\n' >"$T/ksrc-ok.patch"
+sed 's/return 0;/return 2;/; s/return 1;/return 3;/' "$T/ksrc-ok.patch" >"$T/ksrc-bad.patch"
+ks_git=$T/ksrc-git
+cp -a "$ks_plain" "$ks_git"
+git -C "$ks_git" init -q
+git -C "$ks_git" -c user.name=t -c user.email=t@t add -A
+git -C "$ks_git" -c user.name=t -c user.email=t@t commit -q -m base
+ks() {
+	kconfigs/ksrc.sh "$ks_b" "$@" tinyconfig kconfigs/base.config kconfigs/bench.config
+}
+expect_bad "KSRC that is no kernel tree" 2 "KSRC=$T is not a Linux source tree nor debian-6.1 or debian-6.12" \
+	ks "$T" "$T/ksrc-ok.patch"
+expect_bad "PATCH that does not exist" 2 "PATCH=$T/nosuch.patch does not exist" \
+	ks "$ks_plain" "$T/nosuch.patch"
+expect_bad "a patch that does not apply" 2 "PATCH=$T/ksrc-bad.patch does not apply to $ks_plain" \
+	ks "$ks_plain" "$T/ksrc-bad.patch"
+expect_bad "no change at all" 2 "nothing to compare: give the change as PATCH=<diff>$" \
+	ks "$ks_plain" ""
+expect_bad "BASE_REF on a tree that is not git's" 2 "BASE_REF and NEW_REF need a git tree" \
+	env BASE_REF=HEAD kconfigs/ksrc.sh "$ks_b" "$ks_plain" "$T/ksrc-ok.patch" tinyconfig
+expect_bad "an unknown BASE_REF" 2 "BASE_REF=v9.9 is not a commit of $ks_git" \
+	env BASE_REF=v9.9 kconfigs/ksrc.sh "$ks_b" "$ks_git" "$T/ksrc-ok.patch" tinyconfig
+expect_bad "an unknown NEW_REF" 2 "NEW_REF=nosuch is not a commit of $ks_git" \
+	env NEW_REF=nosuch kconfigs/ksrc.sh "$ks_b" "$ks_git" "$T/ksrc-ok.patch" tinyconfig
+expect_bad "a git tree, one ref and no patch" 2 "nothing to compare: give the change as PATCH=<diff> or NEW_REF=<commit>" \
+	ks "$ks_git" ""
+expect_bad "a patch that does not apply to the git tree's ref" 2 "PATCH=$T/ksrc-bad.patch does not apply to HEAD of $ks_git" \
+	ks "$ks_git" "$T/ksrc-bad.patch"
+expect_bad "KBASE, a config file that does not exist" 2 "KBASE=$T/nosuch.config does not exist" \
+	kconfigs/ksrc.sh "$ks_b" "$ks_plain" "$T/ksrc-ok.patch" "$T/nosuch.config"
+check "ksrc: nothing was written for the refused arguments (no kernel directory, no worktree)" \
+	sh -c "! ls -d '$ks_b'/ksrc/k-* 2>/dev/null && [ \$(git -C '$ks_git' worktree list | wc -l) = 1 ]"
+# A build that fails: exit 1 after kbuild's words, nothing cached.
+for ks_t in "$ks_plain" "$ks_git"; do
+	ks "$ks_t" "$T/ksrc-ok.patch" >"$T/ks.out" 2>"$T/ks.err"
+	ks_rc=$?
+	check "ksrc: a base that fails to build ($(basename "$ks_t")): exit 1, kbuild's message and one line of ours, no kernel directory or worktree left" \
+		sh -c "[ $ks_rc = 1 ] && grep -q 'fake kbuild: cannot configure' '$T/ks.err' &&
+			[ \$(grep -c '^bootbench: ' '$T/ks.err') = 1 ] && grep -q 'the base kernel of KSRC=.* did not build' '$T/ks.err' &&
+			! ls -d '$ks_b'/ksrc/k-* 2>/dev/null && [ \$(git -C '$ks_git' worktree list | wc -l) = 1 ] && ! [ -s '$T/ks.out' ]"
+done
+# Through the command a user types: the report read, then the kernels.
+ks_mail=tests/reproduce/reports/hackbench-pipe_read-7.5-reply-own-command.txt
+make -s --no-print-directory reproduce O="$O" RESULTS="$T/ksrc-r" REPORT="$ks_mail" KSRC="$T" PATCH="$T/ksrc-ok.patch" \
+	>"$T/ks.out" 2>"$T/ks.err"
+check "ksrc: make reproduce KSRC=<not a tree> fails, saying so, before any run" \
+	sh -c "[ $? != 0 ] && grep -q 'KSRC=$T is not a Linux source tree' '$T/ks.err' && ! [ -d '$T/ksrc-r/reproduce/hackbench-pipe_read-7.5-reply-own-command/base' ]"
+expect_bad "make reproduce's PATCH without KSRC" 2 "BASE_REF, NEW_REF and PATCH need KSRC=" \
+	env REPORT="$ks_mail" RESULTS="$T/ksrc-r" BOOTBENCH="$tool" B="$B" O="$O" KSRC= BASE_KERNEL= NEW_KERNEL= \
+	PATCH="$T/ksrc-ok.patch" FIT=1 DRY= reproduce/reproduce.sh
+expect_bad "make reproduce's KSRC and BASE_KERNEL both" 2 "say KSRC= (both kernels built from a source) or BASE_KERNEL= and NEW_KERNEL=, not both" \
+	env REPORT="$ks_mail" RESULTS="$T/ksrc-r" BOOTBENCH="$tool" B="$B" O="$O" KSRC="$ks_plain" BASE_KERNEL=x NEW_KERNEL=y \
+	PATCH="$T/ksrc-ok.patch" FIT=1 DRY= reproduce/reproduce.sh
+
+# The build flow on a stand-in kbuild (tinyconfig, olddefconfig and
+# merge_config.sh do nothing; bzImage runs FAKE_BUILD, then writes the
+# tree's file.c as the image and the release): a new kernel that fails
+# or is interrupted leaves no new kernel and the base cached, the tree
+# given is never written, a success is cached, the release is the base's.
+ks_fake=$T/ksrc-fake
+mkdir -p "$ks_fake/arch/x86" "$ks_fake/scripts/kconfig"
+: >"$ks_fake/arch/x86/Kconfig"
+printf '#!/bin/sh\nexit 0\n' >"$ks_fake/scripts/kconfig/merge_config.sh"
+chmod +x "$ks_fake/scripts/kconfig/merge_config.sh"
+printf '%s\n' 'tinyconfig olddefconfig:' '	@mkdir -p $(O) && touch $(O)/.config' 'bzImage:' '	@$(FAKE_BUILD)' \
+	'	@mkdir -p $(O)/arch/x86/boot $(O)/include/config && cp file.c $(O)/arch/x86/boot/bzImage' \
+	'	@echo $(or $(KERNELRELEASE),6.1.0-fake) >$(O)/include/config/kernel.release' >"$ks_fake/Makefile"
+echo pristine >"$ks_fake/file.c"
+printf -- '--- a/file.c\n+++ b/file.c\n@@ -1 +1 @@\n-pristine\n+patched\n' >"$T/ksrc-fake.patch"
+ks_fb=$T/ksrc-fb
+ks_fake_run() { # FAKE_BUILD: the flow on the stand-in, its status in ks_rc
+	FAKE_BUILD=$1 kconfigs/ksrc.sh "$ks_fb" "$ks_fake" "$T/ksrc-fake.patch" tinyconfig >"$T/ksf.out" 2>"$T/ksf.err"
+	ks_rc=$?
+}
+ks_fake_run 'grep -q pristine file.c'
+ks_fake_run 'grep -q pristine file.c'
+check "ksrc: a new kernel that fails to build (twice): exit 1, the base cached, no new kernel, the tree given untouched" \
+	sh -c "[ $ks_rc = 1 ] && grep -q 'the new kernel (the change on KSRC=.*) did not build' '$T/ksf.err' &&
+		[ \$(ls -d '$ks_fb'/ksrc/k-*/built | wc -l) = 1 ] && [ \$(ls -d '$ks_fb'/ksrc/k-* | wc -l) = 1 ] &&
+		[ \"\$(cat '$ks_fake/file.c')\" = pristine ] && ! [ -s '$T/ksf.out' ]"
+(FAKE_BUILD='grep -q pristine file.c || sleep 30' exec setsid env --default-signal=INT \
+	kconfigs/ksrc.sh "$ks_fb" "$ks_fake" "$T/ksrc-fake.patch" tinyconfig >/dev/null 2>&1) &
+ks_pid=$!
+ks_n=0
+while ! ls "$ks_fb"/ksrc/k-*/src/file.c 2>/dev/null | xargs grep -l patched >/dev/null 2>&1 && [ $ks_n -lt 100 ]; do
+	sleep 0.1
+	ks_n=$((ks_n + 1))
+done
+sleep 0.5
+kill -INT "-$ks_pid" 2>/dev/null
+wait "$ks_pid"
+ks_rc=$?
+check "ksrc: SIGINT during the new build (exit $ks_rc): no new kernel left, the base still cached" \
+	sh -c "[ $ks_n -lt 100 ] && [ $ks_rc = 130 ] && [ \$(ls -d '$ks_fb'/ksrc/k-* | wc -l) = 1 ] &&
+		[ \$(ls -d '$ks_fb'/ksrc/k-*/built | wc -l) = 1 ]"
+ks_fake_run true
+ks_b1=$(sed -n 's/^base //p' "$T/ksf.out") ks_n1=$(sed -n 's/^new //p' "$T/ksf.out")
+check "ksrc: a build that succeeds: the base from the cache, the new kernel the patched tree's, with the base's release" \
+	sh -c "[ $ks_rc = 0 ] && grep -q '^  KERNEL  base .*(cached)' '$T/ksf.err' && [ \"\$(cat '$ks_b1')\" = pristine ] &&
+		[ \"\$(cat '$ks_n1')\" = patched ] && [ \"\$(cat '$ks_fake/file.c')\" = pristine ] &&
+		cmp '${ks_b1%/arch/x86/boot/bzImage}/include/config/kernel.release' '${ks_n1%/arch/x86/boot/bzImage}/include/config/kernel.release'"
+ks_fake_run false
+check "ksrc: the same source, patch and config again: both from the cache, nothing built" \
+	sh -c "[ $ks_rc = 0 ] && [ \$(grep -c '(cached)' '$T/ksf.err') = 2 ] && [ \"\$(sed -n 's/^new //p' '$T/ksf.out')\" = '$ks_n1' ]"
