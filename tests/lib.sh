@@ -125,6 +125,7 @@ tl_wanted() {
 # (TIER=test), not make check. A selection runs its areas in any tier.
 tl_seen=
 tl_times=
+tl_beside=
 area() {
 	tl_seen="$tl_seen $1"
 	tl_only=$(tl_wanted "$1") || return 0
@@ -134,9 +135,15 @@ area() {
 	tl_area=$1
 	tl_i=0
 	tl_t0=$(date +%s)
-	case ${2:-check}/$TEST_JOBS in
-	test/1 | check/* | alone/*)
-		tl_join_all
+	tl_mode=${2:-check}
+	# The whole make test, between tl_beside=1 and tl_beside= in
+	# tests/run.sh: a check area runs beside the boot areas already
+	# forked, without waiting for them.
+	[ "$tl_mode" = check ] && [ -n "$tl_beside" ] && [ "$TIER" = test ] && [ -z "$SEL" ] &&
+		tl_mode=beside
+	case $tl_mode/$TEST_JOBS in
+	test/1 | check/* | alone/* | beside/*)
+		[ "$tl_mode" = beside ] || tl_join_all
 		tl_t0=$(date +%s)
 		. "tests/$1.sh"
 		tl_times="$tl_times$(($(date +%s) - tl_t0)) $1
