@@ -179,17 +179,22 @@ tl_fork() {
 	for f in "$T"/*; do
 		[ -f "$f" ] && [ -x "$f" ] && ln -s "$f" "$T/par/$1/"
 	done
+	# Detached (the subshell that starts it exits at once): not a
+	# child of this shell, so a check area's own `wait` run beside it
+	# (tl_beside) does not wait for it too. Joined by its .done file.
 	(
 		(
-			T=$T/par/$1
-			tl_n=0
-			tl_t0=$(date +%s)
-			. "tests/$1.sh"
-			echo "$(($(date +%s) - tl_t0))" >"$T.time"
-		)
-		: >"$T/par/$1.done"
-	) >"$T/par/$1.log" 2>&1 &
-	tl_queue="$tl_queue $1:$!:$tl_only"
+			(
+				T=$T/par/$1
+				tl_n=0
+				tl_t0=$(date +%s)
+				. "tests/$1.sh"
+				echo "$(($(date +%s) - tl_t0))" >"$T.time"
+			)
+			: >"$T/par/$1.done"
+		) >"$T/par/$1.log" 2>&1 &
+	)
+	tl_queue="$tl_queue $1:$tl_only"
 }
 
 # tl_running: how many forked areas have not finished.
@@ -216,10 +221,10 @@ tl_join_one() {
 	shift
 	tl_queue="$*"
 	tl_jname=${tl_q%%:*}
-	tl_jpid=${tl_q#*:}
-	tl_jonly=${tl_jpid#*:}
-	tl_jpid=${tl_jpid%%:*}
-	wait "$tl_jpid"
+	tl_jonly=${tl_q#*:}
+	while [ ! -f "$T/par/$tl_jname.done" ]; do
+		sleep 1
+	done
 	while IFS= read -r line; do
 		case $line in
 		"PASS "[0-9]*" $tl_jname."* | "FAIL "[0-9]*" $tl_jname."* | "SKIP "[0-9]*" $tl_jname."*)

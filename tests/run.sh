@@ -71,6 +71,7 @@ area replay
 area hostile-data
 area execl
 area verdict
+area harness
 tl_beside=
 
 # --- the rest of the test tier: boots of the default kernel -----------
