@@ -47,6 +47,8 @@ KERNEL ?=
 ## MODULES: module tree of KERNEL (default: found next to it)
 MODULES ?=
 TEST ?= execl
+## VNG: make bench-virtme: a directory with Debian's virtme-ng package unpacked
+VNG ?=
 ## LAYER: make bench-layer: the Debian benchmark whose image layer is measured
 LAYER ?= stress-ng
 RUNS ?= 1
@@ -255,7 +257,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -519,6 +521,11 @@ fuzz:
 ## bench-boot: a boot-only job against an init that only powers off (default and KOUT kernels)
 bench-boot: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
 	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
+
+# The first result against virtme-ng's on the same kernel.
+## bench-virtme: VNG=<Debian's virtme-ng unpacked>: make run TEST=boot, vng --exec and the floor, rotated, medians
+bench-virtme: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
+	$(AT)O=$(O) B=$(B) SMP=$(SMP) MEM=$(MEM) tests/bench-virtme.sh
 
 # The boot-time and size cost of a Debian benchmark's image layer.
 ## bench-layer: boot-only jobs with and without LAYER=LAYER's image layer: sizes, medians

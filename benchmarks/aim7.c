@@ -5,7 +5,8 @@
  * 10M), one load level of N users. Written from the suite's documented
  * semantics: N processes ("tasks") are forked and wait for a start
  * signal; each then runs its jobs, here the test 100 times (the suite's
- * 100 jobs a task, all of the one test), and exits. The disk tests'
+ * 100 jobs a task, all of the one test; aim7_jobs: J sets another
+ * count, QUICK=1's 10), and exits. The disk tests'
  * file is FILESIZE + POOLSIZE / N, in K. The test functions are aim9's
  * (aim9-tests.def), as the suite's are suite IX's.
  *
@@ -13,7 +14,7 @@
  * the parent reaps them; the suite starts its clock, then sleeps 10 s
  * before it fires the gun, so real (and each task's time) holds those
  * 10 s, and so do LKP's numbers: kept (natively in make check,
- * BOOTBENCH_SETTLE=0 skips the pause; the guest never does). jobs/min = 100 x N x 60 / real; jobs/min/task = 100 x 60
+ * BOOTBENCH_SETTLE=0 skips the pause; the guest never does). jobs/min = J x N x 60 / real; jobs/min/task = J x 60
  * / real; jti (job timing index) = (1 - the coefficient of variation of
  * the tasks' finishing times) x 100, 0 when that is above 1; cpu: the
  * tasks' user + system seconds. LKP's metrics: aim7.jobs-per-min, .jti,
@@ -32,7 +33,7 @@
 #include "aim9.h"
 #include "harness.h"
 
-#define AIM7_JOBS 100 /* the suite's LOADNUM: jobs a task runs */
+#define AIM7_JOBS 100 /* the suite's LOADNUM: jobs a task runs, by default */
 #define AIM7_FILESIZE 1024 /* K: LKP's workfile */
 #define AIM7_POOLSIZE 10240
 /* The suite's pause between starting its clock and firing the gun. */
@@ -49,6 +50,7 @@ struct aim7_run {
 	const struct aim9_test *test;
 	struct aim7_fail *fail; /* shared with the tasks */
 	unsigned int load;
+	unsigned int jobs; /* a task's */
 	int ready[2]; /* each task writes a byte when it waits */
 	int gun[2]; /* closed by the parent: every task starts */
 };
@@ -57,7 +59,8 @@ struct aim7_run {
 static void aim7_task(struct aim7_run *r, unsigned int user)
 {
 	char c = 1;
-	int i, err = 0;
+	unsigned int i;
+	int err = 0;
 
 	close(r->ready[0]);
 	close(r->gun[1]);
@@ -66,7 +69,7 @@ static void aim7_task(struct aim7_run *r, unsigned int user)
 		_exit(1);
 	if (r->fail->abort)
 		_exit(0);
-	for (i = 0; i < AIM7_JOBS && !err; i++)
+	for (i = 0; i < r->jobs && !err; i++)
 		err = r->test->call();
 	if (err) {
 		if (__sync_bool_compare_and_swap(&r->fail->taken, 0, 1))
@@ -145,7 +148,7 @@ static int aim7_report(const struct aim7_run *r, const struct aim7_result *res)
 	sd = sqrt(fmax(0, res->sumsq / r->load - mean * mean));
 	cov = mean > 0 ? sd / mean : 0;
 	jti = cov > 1 ? 0 : (int)((1 - cov) * 100);
-	jpmt = AIM7_JOBS * 60.0 / res->real;
+	jpmt = r->jobs * 60.0 / res->real;
 	jpm = jpmt * r->load;
 	printf("Tasks    jobs/min  jti  jobs/min/task      real       cpu\n");
 	printf("%5u%12.2f%5d%15.4f%10.2f%10.2f\n", r->load, jpm, jti, jpmt,
@@ -191,10 +194,11 @@ static int aim7_level(struct aim7_run *r)
 
 static int aim7_run(int argc, char **argv)
 {
-	unsigned int load = 2;
+	unsigned int load = 2, jobs = AIM7_JOBS;
 	const char *name = "disk_rw";
 	const struct harness_param params[] = {
 		{ "load", &load, NULL },
+		{ "aim7_jobs", &jobs, NULL },
 		{ "aim7_test", NULL, &name },
 	};
 	struct aim7_run r = { 0 };
@@ -205,6 +209,7 @@ static int aim7_run(int argc, char **argv)
 		return 2;
 	r.test = aim9_test_find(name);
 	r.load = load;
+	r.jobs = jobs;
 	if (!r.test) {
 		fprintf(stderr,
 			"aim7: unknown test %s: give one of benchmarks/aim9-tests.def\n",
@@ -213,8 +218,8 @@ static int aim7_run(int argc, char **argv)
 	}
 	snprintf(aim9_env.dir, sizeof(aim9_env.dir), "%s", harness_tmpdir());
 	aim9_env.kbytes = AIM7_FILESIZE + AIM7_POOLSIZE / load;
-	printf("AIM Multiuser Benchmark - Suite VII: %s, %u tasks of %d jobs, files of %uK in %s\n",
-	       r.test->name, load, AIM7_JOBS, aim9_env.kbytes, aim9_env.dir);
+	printf("AIM Multiuser Benchmark - Suite VII: %s, %u tasks of %u jobs, files of %uK in %s\n",
+	       r.test->name, load, jobs, aim9_env.kbytes, aim9_env.dir);
 	fflush(stdout);
 	err = aim9_prep_make(r.test);
 	if (!err)

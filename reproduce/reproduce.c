@@ -465,6 +465,8 @@ static int repro_aim7_params(const struct lkpmail *m, struct repro_job *j)
 		 load			    ? load :
 					      2);
 	repro_set(j, "load", buf);
+	/* The suite's jobs a user, said so that QUICK=1 can scale them. */
+	repro_set(j, "aim7_jobs", "100");
 	if (load > REPRO_AIM7_LOAD_MAX)
 		repro_note(
 			"scaled",

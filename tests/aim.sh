@@ -38,6 +38,12 @@ check "aim: aim7 disk_cp with 3 tasks: exit 0, jobs-per-min = 100 x 3 x 60 / rea
 		exit !(r > 0 && (j * r / 18000 - 1) ^ 2 < 1e-10 && (3 * t - j) ^ 2 < 1e-6 && m[\"aim7.jti\"] >= 0 && m[\"aim7.jti\"] <= 100) }' '$T/aim7.out'"
 check "aim: aim7's disk files are FILESIZE + POOLSIZE / load (1024 + 10240 / 3 K), said, and removed" \
 	sh -c "grep -q 'disk_cp, 3 tasks of 100 jobs, files of 4437K in $aim_dir' '$T/aim7.out' && test -z \"\$(ls -A '$aim_dir')\""
+# aim7_jobs (QUICK=1 scales a report's 100 to 10): the count and the rate.
+TMPDIR=$aim_dir "$ab/aim7" --load=2 --aim7_jobs=7 --aim7_test=disk_cp >"$T/aim7j.out" 2>&1
+aim_rc=$?
+check "aim: aim7 with aim7_jobs=7: 2 tasks of 7 jobs, jobs-per-min = 7 x 2 x 60 / real" \
+	sh -c "test $aim_rc -eq 0 && grep -q 'disk_cp, 2 tasks of 7 jobs' '$T/aim7j.out' && awk '\$1 == \"metric\" { m[\$2] = \$3 }
+		END { r = m[\"aim7.real\"]; j = m[\"aim7.jobs-per-min\"]; exit !(r > 0 && (j * r / 840 - 1) ^ 2 < 1e-10) }' '$T/aim7j.out'"
 
 expect_bad "aim9 unknown test" 2 "bad value 'bogus' for aim9_test" "$ab/aim9" --aim9_test=bogus
 expect_bad "aim7 load 0" 2 "bad value '0' for load" "$ab/aim7" --load=0

@@ -49,6 +49,9 @@ printf '%s\n' "$e2e_table" | O="$O" T="$T" KDEF="$KDEF" xargs -P "$E2E_JOBS" -n 
 		REPORT="tests/reproduce/reports/$2.txt" BASE_KERNEL="$KDEF" NEW_KERNEL="$KDEF" \
 		>"$T/e2e-$1.out" 2>"$T/e2e-$1.err"
 	echo "$? $(($(date +%s) - s))" >"$T/e2e-$1.rc"' sh
+# QUICK=1 scaled the aim7 mail's 100 jobs a user (the suite's) to 10.
+check "e2e: QUICK=1 ran the aim7 mail's job with 10 jobs a user (aim7_jobs=10)" \
+	sh -c "ls -d '$T'/e2e-aim7/reproduce/*/base/aim7/*-aim7_jobs=10-* >/dev/null"
 for e2e_tc in $e2e_list; do
 	e2e_rc=none e2e_s=0
 	[ -f "$T/e2e-$e2e_tc.rc" ] && read -r e2e_rc e2e_s <"$T/e2e-$e2e_tc.rc"

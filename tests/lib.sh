@@ -125,6 +125,7 @@ tl_wanted() {
 # (TIER=test), not make check. A selection runs its areas in any tier.
 tl_seen=
 tl_times=
+tl_beside=
 area() {
 	tl_seen="$tl_seen $1"
 	tl_only=$(tl_wanted "$1") || return 0
@@ -134,9 +135,15 @@ area() {
 	tl_area=$1
 	tl_i=0
 	tl_t0=$(date +%s)
-	case ${2:-check}/$TEST_JOBS in
-	test/1 | check/* | alone/*)
-		tl_join_all
+	tl_mode=${2:-check}
+	# The whole make test, between tl_beside=1 and tl_beside= in
+	# tests/run.sh: a check area runs beside the boot areas already
+	# forked, without waiting for them.
+	[ "$tl_mode" = check ] && [ -n "$tl_beside" ] && [ "$TIER" = test ] && [ -z "$SEL" ] &&
+		tl_mode=beside
+	case $tl_mode/$TEST_JOBS in
+	test/1 | check/* | alone/* | beside/*)
+		[ "$tl_mode" = beside ] || tl_join_all
 		tl_t0=$(date +%s)
 		. "tests/$1.sh"
 		tl_times="$tl_times$(($(date +%s) - tl_t0)) $1
@@ -172,17 +179,22 @@ tl_fork() {
 	for f in "$T"/*; do
 		[ -f "$f" ] && [ -x "$f" ] && ln -s "$f" "$T/par/$1/"
 	done
+	# Detached (the subshell that starts it exits at once): not a
+	# child of this shell, so a check area's own `wait` run beside it
+	# (tl_beside) does not wait for it too. Joined by its .done file.
 	(
 		(
-			T=$T/par/$1
-			tl_n=0
-			tl_t0=$(date +%s)
-			. "tests/$1.sh"
-			echo "$(($(date +%s) - tl_t0))" >"$T.time"
-		)
-		: >"$T/par/$1.done"
-	) >"$T/par/$1.log" 2>&1 &
-	tl_queue="$tl_queue $1:$!:$tl_only"
+			(
+				T=$T/par/$1
+				tl_n=0
+				tl_t0=$(date +%s)
+				. "tests/$1.sh"
+				echo "$(($(date +%s) - tl_t0))" >"$T.time"
+			)
+			: >"$T/par/$1.done"
+		) >"$T/par/$1.log" 2>&1 &
+	)
+	tl_queue="$tl_queue $1:$tl_only"
 }
 
 # tl_running: how many forked areas have not finished.
@@ -209,10 +221,10 @@ tl_join_one() {
 	shift
 	tl_queue="$*"
 	tl_jname=${tl_q%%:*}
-	tl_jpid=${tl_q#*:}
-	tl_jonly=${tl_jpid#*:}
-	tl_jpid=${tl_jpid%%:*}
-	wait "$tl_jpid"
+	tl_jonly=${tl_q#*:}
+	while [ ! -f "$T/par/$tl_jname.done" ]; do
+		sleep 1
+	done
 	while IFS= read -r line; do
 		case $line in
 		"PASS "[0-9]*" $tl_jname."* | "FAIL "[0-9]*" $tl_jname."* | "SKIP "[0-9]*" $tl_jname."*)
