@@ -570,7 +570,8 @@ static int c2c_files_write(const struct rundir *rd, const struct c2c *c)
 	return err;
 }
 
-int c2c_process(const struct rundir *rd, struct stream *s)
+int c2c_process(const struct rundir *rd, struct stream *s, const char *kernel,
+		int fixed)
 {
 	char raw[4300], ksyms[4300];
 	struct c2c c = { 0 };
@@ -580,7 +581,7 @@ int c2c_process(const struct rundir *rd, struct stream *s)
 	snprintf(raw, sizeof(raw), "%s/" C2C_RAW_FILE, rd->tmp);
 	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
 	err = c2c_raw_read(&c, raw);
-	syms = err ? NULL : profile_syms_load(ksyms);
+	syms = err ? NULL : profile_syms_load(ksyms, kernel, fixed);
 	if (!err && !syms)
 		err = -ENOMEM;
 	if (!err) {

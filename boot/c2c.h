@@ -16,9 +16,11 @@
 /*
  * C2C=1 after the boot: c2c.json and c2c.txt in the run directory and
  * the c2c.* metrics added to the stream, the code named from the guest's
- * kallsyms (read before profile_process() removes it). -ENOENT: the
- * plugin wrote nothing; -ENODATA: no window ran.
+ * kallsyms (read before profile_process() removes it), or KERNEL's
+ * System.map as the profile's (fixed: nothing moved the kernel).
+ * -ENOENT: the plugin wrote nothing; -ENODATA: no window ran.
  */
-int c2c_process(const struct rundir *rd, struct stream *s);
+int c2c_process(const struct rundir *rd, struct stream *s, const char *kernel,
+		int fixed);
 
 #endif

@@ -170,21 +170,6 @@ static struct profile_sym *profile_sym_of(struct profile *p, uint64_t addr)
 	return p->nsyms && p->syms[lo].addr <= addr ? &p->syms[lo] : NULL;
 }
 
-struct profile *profile_syms_load(const char *kallsyms)
-{
-	struct profile *p = calloc(1, sizeof(*p));
-	int err;
-
-	if (!p)
-		return NULL;
-	err = profile_kallsyms_read(p, kallsyms);
-	if (err && err != -ENOENT && err != -ENODATA) {
-		profile_free(p);
-		return NULL;
-	}
-	return p;
-}
-
 const char *profile_sym_name(struct profile *p, uint64_t addr, uint64_t *off)
 {
 	const struct profile_sym *s = profile_sym_of(p, addr);
@@ -415,7 +400,7 @@ static int profile_map_find(const char *kernel, char *path, size_t len)
  * the PVH entry skips the decompressor, where x86's KASLR happens, and
  * nokaslr turns it off (fixed says either).
  */
-static int profile_syms_load(struct profile *p, const char *ksyms,
+static int profile_syms_read(struct profile *p, const char *ksyms,
 			     const char *kernel, int fixed)
 {
 	char map[4200];
@@ -444,6 +429,18 @@ static int profile_syms_load(struct profile *p, const char *ksyms,
 	return err;
 }
 
+struct profile *profile_syms_load(const char *kallsyms, const char *kernel,
+				  int fixed)
+{
+	struct profile *p = calloc(1, sizeof(*p));
+
+	if (p && profile_syms_read(p, kallsyms, kernel, fixed)) {
+		profile_free(p);
+		return NULL;
+	}
+	return p;
+}
+
 int profile_process(const struct rundir *rd, struct stream *s,
 		    const char *kernel, int fixed)
 {
@@ -454,7 +451,7 @@ int profile_process(const struct rundir *rd, struct stream *s,
 
 	snprintf(raw, sizeof(raw), "%s/" PROFILE_RAW_FILE, rd->tmp);
 	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
-	err = profile_syms_load(&p, ksyms, kernel, fixed);
+	err = profile_syms_read(&p, ksyms, kernel, fixed);
 	if (!err)
 		err = profile_raw_read(&p, raw);
 	if (!err) {

@@ -32,13 +32,15 @@ int profile_process(const struct rundir *rd, struct stream *s,
 		    const char *kernel, int fixed);
 
 /*
- * The guest's code symbols for C2C=1 (boot/c2c.c): NULL when memory is
- * out; none (every address unnamed) when the file is missing or empty.
+ * The guest's code symbols for C2C=1 (boot/c2c.c), found as
+ * profile_process finds them: NULL when memory is out or the file
+ * unreadable; none (every address unnamed) when there are none.
  */
 struct profile;
 /* The benchmark's operations: its one "<suite>.ops" metric, 0: none. */
 double profile_ops_find(const struct stream *s);
-struct profile *profile_syms_load(const char *kallsyms);
+struct profile *profile_syms_load(const char *kallsyms, const char *kernel,
+				  int fixed);
 /* The symbol an address falls in and the offset into it, or NULL. */
 const char *profile_sym_name(struct profile *p, uint64_t addr, uint64_t *off);
 void profile_free(struct profile *p);

@@ -247,8 +247,10 @@ static void run_profile_process(const struct run_opts *o,
 
 	if (!o->profile)
 		return;
+	fixed = (o->boot_taken && !strcmp(o->boot_taken, "pvh")) ||
+		run_cmdline_has(o->cmdline, "nokaslr");
 	/* Before the profile, which removes the guest's kallsyms. */
-	err = o->c2c ? c2c_process(rd, &s->stream) : 0;
+	err = o->c2c ? c2c_process(rd, &s->stream, o->kernel, fixed) : 0;
 	if (err == -ENODATA)
 		fprintf(stderr,
 			"bootbench: C2C: no iteration ran inside the window: no c2c.json (the results are kept)\n");
@@ -256,8 +258,6 @@ static void run_profile_process(const struct run_opts *o,
 		fprintf(stderr,
 			"bootbench: C2C: the plugin's census: %s: no c2c.json (the results are kept)\n",
 			strerror(-err));
-	fixed = (o->boot_taken && !strcmp(o->boot_taken, "pvh")) ||
-		run_cmdline_has(o->cmdline, "nokaslr");
 	err = profile_process(rd, &s->stream, o->kernel, fixed);
 	if (err == -ENODATA)
 		fprintf(stderr,
