@@ -176,11 +176,21 @@ layer_build() {
 		cp -alf "$debs/${p}_$v/." "$root/"
 	done <"$dir/$t.set.tmp"
 	# A row's "*" names a directory of the guest's architecture:
-	# matched in the tree, never on the host.
+	# matched in the tree, never on the host. Other paths go to
+	# mklayer as they are: it finds /usr/sbin/x at /sbin/x in a
+	# release from before the /usr merge (bookworm's e2fsprogs).
 	files=
 	set -f
 	for f in $bins; do
 		set +f
+		case $f in
+		*'*'*) ;;
+		*)
+			files="$files $f"
+			set -f
+			continue
+			;;
+		esac
 		for g in "$root"$f; do
 			[ -e "$g" ] || die "Debian $rel's $pkg ($arch) has no $f (benchmarks/debian.def's row $t): name a file it has"
 			files="$files ${g#"$root"}"
