@@ -7,7 +7,9 @@
 # Leaves DESTDIR/root (the unpacked packages) and DESTDIR/qemu-system-x86_64,
 # a wrapper that points the binary at its own firmware directory.
 set -eu
-dest=$1
+# Absolute: the download runs in the temporary directory.
+mkdir -p "$(dirname "$1")"
+dest=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 suite=${QEMU_SUITE:-bookworm-backports}
 if [ -x "$dest/qemu-system-x86_64" ]; then
 	exit 0
