@@ -16,6 +16,7 @@
 #include "proto/json_parse.h"
 
 #define C2C_ROWS 10
+#define C2C_GONE 100 /* a line gone: under 1/C2C_GONE of its count */
 
 struct c2c_side {
 	struct cmp_sums k; /* potential HITM (per op when known), by key */
@@ -76,7 +77,12 @@ static int c2c_key_cmp(const void *a, const void *b)
 	return x->v < y->v ? 1 : x->v > y->v ? -1 : strcmp(x->name, y->name);
 }
 
-/* @from's lines that @to lacks, busiest first: "gone" or "new". */
+/*
+ * @from's lines that @to lacks, busiest first: "gone" or "new". A name
+ * still on the other side at under a hundredth of its potential HITMs
+ * counts as gone: a split layout leaves its program's few one-off
+ * shared lines (the page a fork copied), which bear the same name.
+ */
 static void c2c_only_print(const struct c2c_side *from,
 			   const struct c2c_side *to, int is_new, FILE *f)
 {
@@ -86,7 +92,8 @@ static void c2c_only_print(const struct c2c_side *from,
 	if (!only)
 		return;
 	for (i = 0; i < from->k.n; i++)
-		if (!c2c_value(to, from->k.e[i].name)) {
+		if (c2c_value(to, from->k.e[i].name) <
+		    from->k.e[i].v / from->runs / C2C_GONE) {
 			only[k] = from->k.e[i];
 			only[k++].v /= from->runs;
 		}

@@ -45,8 +45,8 @@ check "c2c: shared counters: about one potential HITM per increment more than sp
 # offsets read only: false sharing.
 c2_top=$(sed -n '/^  #0 /,/^  #1 /p' "$A/c2c.txt")
 echo "$c2_top" >"$T/c2-top.txt"
-check "c2c: shared: the top line is the benchmark's (user code), named false sharing on the read-only limit (0x20-0x27)" \
-	sh -c "grep -q '^  #0  line 0x[0-9a-f]*  potential HITM [0-9]* (9[0-9]\.[0-9]%).*\[user\]$' '$T/c2-top.txt' &&
+check "c2c: shared: the top line is the benchmark's (user code, half the potential HITMs or more), named false sharing on the read-only limit (0x20-0x27)" \
+	sh -c "grep -q '^  #0  line 0x[0-9a-f]*  potential HITM [0-9]* ([5-9][0-9]\.[0-9]%).*\[user\]$' '$T/c2-top.txt' &&
 		grep -q 'false sharing: read-only offsets 0x20-0x27$' '$T/c2-top.txt'"
 check "c2c: shared: its code: the locked add on 0x0-0xf run by vCPUs 0 and 1, the limit's load on 0x20-0x27 by both" \
 	sh -c "awk '\$4 > 1000 && \$5 == \"0,1\" && \$6 == \"0x0-0xf\" && \$7 == \"user\" { n++ }
