@@ -182,20 +182,17 @@ layer_build() {
 	files=
 	set -f
 	for f in $bins; do
-		set +f
 		case $f in
-		*'*'*) ;;
-		*)
-			files="$files $f"
+		*'*'*)
+			set +f
+			for g in "$root"$f; do
+				[ -e "$g" ] || die "Debian $rel's $pkg ($arch) has no $f (benchmarks/debian.def's row $t): name a file it has"
+				files="$files ${g#"$root"}"
+			done
 			set -f
-			continue
 			;;
+		*) files="$files $f" ;;
 		esac
-		for g in "$root"$f; do
-			[ -e "$g" ] || die "Debian $rel's $pkg ($arch) has no $f (benchmarks/debian.def's row $t): name a file it has"
-			files="$files ${g#"$root"}"
-		done
-		set -f
 	done
 	set +f
 	# shellcheck disable=SC2086 # the files are a word list
