@@ -180,15 +180,20 @@ const char *profile_sym_name(struct profile *p, uint64_t addr, uint64_t *off)
 	return s->name;
 }
 
-void profile_free(struct profile *p)
+static void profile_syms_free(struct profile *p)
 {
 	size_t i;
 
-	if (!p)
-		return;
 	for (i = 0; i < p->nsyms; i++)
 		free(p->syms[i].name);
 	free(p->syms);
+}
+
+void profile_free(struct profile *p)
+{
+	if (!p)
+		return;
+	profile_syms_free(p);
 	free(p);
 }
 
@@ -446,7 +451,6 @@ int profile_process(const struct rundir *rd, struct stream *s,
 {
 	struct profile p = { 0 };
 	char raw[4300], ksyms[4300];
-	size_t i;
 	int err;
 
 	snprintf(raw, sizeof(raw), "%s/" PROFILE_RAW_FILE, rd->tmp);
@@ -461,9 +465,7 @@ int profile_process(const struct rundir *rd, struct stream *s,
 	}
 	if (!err)
 		err = profile_metrics_add(s, &p);
-	for (i = 0; i < p.nsyms; i++)
-		free(p.syms[i].name);
-	free(p.syms);
+	profile_syms_free(&p);
 	unlink(raw);
 	unlink(ksyms);
 	return err;
