@@ -238,34 +238,38 @@ static int run_cmdline_has(const char *cmdline, const char *w)
 	return 0;
 }
 
+/* A plugin's file not made: said, the run kept (docs/errors.md). */
+static void run_plugin_err_say(int err, const char *mode, const char *window,
+			       const char *what, const char *file)
+{
+	if (err == -ENODATA)
+		fprintf(stderr,
+			"bootbench: %s: no iteration ran inside %s: no %s (the results are kept)\n",
+			mode, window, file);
+	else if (err)
+		fprintf(stderr,
+			"bootbench: %s: the plugin's %s: %s: no %s (the results are kept)\n",
+			mode, what, strerror(-err), file);
+}
+
 /* The counts made profile.json and metrics; the run is kept whatever. */
 static void run_profile_process(const struct run_opts *o,
 				const struct rundir *rd, struct session *s)
 {
 	int fixed;
-	int err;
 
 	if (!o->profile)
 		return;
 	fixed = (o->boot_taken && !strcmp(o->boot_taken, "pvh")) ||
 		run_cmdline_has(o->cmdline, "nokaslr");
 	/* Before the profile, which removes the guest's kallsyms. */
-	err = o->c2c ? c2c_process(rd, &s->stream, o->kernel, fixed) : 0;
-	if (err == -ENODATA)
-		fprintf(stderr,
-			"bootbench: C2C: no iteration ran inside the window: no c2c.json (the results are kept)\n");
-	else if (err)
-		fprintf(stderr,
-			"bootbench: C2C: the plugin's census: %s: no c2c.json (the results are kept)\n",
-			strerror(-err));
-	err = profile_process(rd, &s->stream, o->kernel, fixed);
-	if (err == -ENODATA)
-		fprintf(stderr,
-			"bootbench: PROFILE: no iteration ran inside the profile window: no profile.json (the results are kept)\n");
-	else if (err)
-		fprintf(stderr,
-			"bootbench: PROFILE: the plugin's counts: %s: no profile.json (the results are kept)\n",
-			strerror(-err));
+	if (o->c2c)
+		run_plugin_err_say(c2c_process(rd, &s->stream, o->kernel,
+					       fixed),
+				   "C2C", "the window", "census", "c2c.json");
+	run_plugin_err_say(profile_process(rd, &s->stream, o->kernel, fixed),
+			   "PROFILE", "the profile window", "counts",
+			   "profile.json");
 }
 
 /* One boot of the job: a run directory, committed whatever happened. */
