@@ -20,12 +20,8 @@ cd "$top"
 T=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-bench-boot.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 tool=$B/host/bootbench
-musl-gcc -static -O2 -o "$T/poweroff" tests/poweroff.c
-printf 'file /init %s 755 0 0\ndir /dev 755 0 0\nnod /dev/console 600 0 0 c 5 1\n' \
-	"$T/poweroff" >"$T/spec"
-"$B/host/mkcpio" -o "$T/poweroff.cpio" "$T/spec"
-
 . tests/bench-lib.sh
+bench_floor_make
 
 # The median of one job.json field over the runs of $name/$1 ($1 is
 # <path>/floor or <path>/job).

@@ -36,11 +36,8 @@ VNG=$(cd "$VNG" && pwd)
 T=$(mktemp -d "${TMPDIR:-/tmp}/bootbench-bench-virtme.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 tool=$B/host/bootbench
-musl-gcc -static -O2 -o "$T/poweroff" tests/poweroff.c
-printf 'file /init %s 755 0 0\ndir /dev 755 0 0\nnod /dev/console 600 0 0 c 5 1\n' \
-	"$T/poweroff" >"$T/spec"
-"$B/host/mkcpio" -o "$T/poweroff.cpio" "$T/spec"
 . tests/bench-lib.sh
+bench_floor_make
 
 # vng finds a kernel's modules at <root>/lib/modules/<release> above its
 # image and runs depmod there when modules.dep is missing (Debian's
