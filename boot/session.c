@@ -27,6 +27,12 @@
 #define SESSION_LINE_MAX 1024
 #define SESSION_TICK_MS 50 /* the loop wakes at least this often */
 /*
+ * The loop woke this much later than its tick: the host stalled (a
+ * VM's steal, a blocked write of console.log, SIGSTOP), and the guest,
+ * whose vCPUs are the host's threads, with it.
+ */
+#define SESSION_STALL 5.0
+/*
  * A console flood ends the run: past SESSION_CONSOLE_MAX bytes. The
  * log keeps the first and the last SESSION_CONSOLE_KEEP bytes.
  */
@@ -311,7 +317,7 @@ struct session_live {
 	struct strv argv;
 	struct console con, qlog;
 	int cfd[2], qfd;
-	double start, last_record, last_console, panic_at, space_at;
+	double start, last_record, last_console, panic_at, space_at, woke;
 	int qemu_done, killed, stream_failed;
 	pid_t qemu;
 };
@@ -507,13 +513,31 @@ static void session_drain(struct session_live *l, double now)
 			session_pump(l, i, now);
 }
 
+/*
+ * A stall of the host is not the guest's silence: the silence watchdog
+ * forgives it, where it once called a guest hung that could not run
+ * (the records it sent after the stall were read, then judged by the
+ * time taken before it).
+ */
+static double session_stall_forgive(struct session_live *l)
+{
+	double now = session_now(), gap = now - l->woke;
+
+	if (gap > SESSION_STALL) {
+		l->last_record += gap;
+		l->last_console += gap;
+	}
+	l->woke = now;
+	return now;
+}
+
 /* Both FIFOs until QEMU closes them; a watchdog kills a stuck guest. */
 static void session_loop(struct session_live *l)
 {
 	struct session *s = l->s;
 	int i, stop = 0;
 
-	l->last_record = l->last_console = session_now();
+	l->last_record = l->last_console = l->woke = session_now();
 	while (l->cfd[0] >= 0 || l->cfd[1] >= 0) {
 		struct pollfd p[3] = { { l->cfd[0], POLLIN, 0 },
 				       { l->cfd[1], POLLIN, 0 },
@@ -522,12 +546,13 @@ static void session_loop(struct session_live *l)
 
 		poll(p, 3, SESSION_TICK_MS);
 		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS);
-		now = session_now();
+		now = session_stall_forgive(l);
 		for (i = 0; i < 2 && !stop; i++)
 			if (l->cfd[i] >= 0 &&
 			    (p[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				stop = session_pump(l, i, now) < 0;
 		stop = 0;
+		now = session_stall_forgive(l);
 		if (!l->qemu_done &&
 		    waitpid(l->qemu, &s->qemu_status, WNOHANG) == l->qemu) {
 			l->qemu_done = 1;

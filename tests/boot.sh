@@ -8,7 +8,8 @@ run=$(ls -d "$res"/execl/*/*/0 2>/dev/null | head -n 1)
 if [ "$rc" -eq 0 ] && [ -n "$run" ]; then
 	ok "boot: make run TEST=execl exits 0 and leaves a run directory"
 else
-	bad "boot: make run TEST=execl exits 0 and leaves a run directory" "exit $rc: $(tail -n 3 "$T/run.err")"
+	bad "boot: make run TEST=execl exits 0 and leaves a run directory" "exit $rc: $(tail -n 3 "$T/run.err")
+$(run_diag "$(ls -d "$res"/execl/*/*/.tmp-* "$res"/execl/*/*/[0-9]* 2>/dev/null | tail -n 1)")"
 	run=$T/none
 fi
 rel=$("$tool" release "$KDEF")

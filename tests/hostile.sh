@@ -110,19 +110,24 @@ check "hostile: 3 iterations announced but 1 sample is an incomplete run (exit 6
 	hs_hello 6.1.0-57-amd64 execl 3
 	hs_sample execl 1 '"unixbench.throughput":5'
 } >"$H/part.jsonl"
-hs_signal() { # SIGNAL NAME
+hs_start() { # HANG NAME [ARG...]: a run of part.jsonl, once QEMU is up
+	hang=$1 name=$2
+	shift 2
 	rm -f "$H/qpid"
-	FAKE_STREAM=$H/part.jsonl FAKE_HANG=60 FAKE_PIDFILE=$H/qpid "$hb" run --kernel "$KDEF" \
+	FAKE_STREAM=$H/part.jsonl FAKE_HANG=$hang FAKE_PIDFILE=$H/qpid "$hb" run --kernel "$KDEF" \
 		--initrd "$img" --test execl --qemu "$fq" --accel tcg --firmware seabios --smp 1 \
-		--mem 256 --results "$H/$2" >"$H/$2.out" 2>"$H/$2.err" &
+		--mem 256 --results "$H/$name" "$@" >"$H/$name.out" 2>"$H/$name.err" &
 	bpid=$!
 	n=0
 	while [ ! -s "$H/qpid" ] && [ $n -lt 100 ]; do
 		sleep 0.2
 		n=$((n + 1))
 	done
-	sleep 1
 	read -r qpid qsock <"$H/qpid"
+}
+hs_signal() { # SIGNAL NAME
+	hs_start 60 "$2"
+	sleep 1
 	kill "-$1" "$bpid"
 	wait "$bpid" 2>/dev/null
 	rc=$?
@@ -150,6 +155,18 @@ FAKE_STREAM=$H/part.jsonl timeout 60 "$hb" run --kernel "$KDEF" --initrd "$img" 
 	--qemu "$fq" --accel tcg --firmware seabios --smp 1 --mem 256 --results "$H/killed" >/dev/null 2>&1
 check "hostile: the next run cleans the killed run's .tmp-* (and one named after any pid) and writes run 0" \
 	sh -c "test -d '$kparent/0' && test -z \"\$(ls -A '$kparent' | grep '^\.tmp-')\""
+
+# A stall of the host (bootbench and QEMU stopped together, as a VM's
+# steal stops both) past --silence is not the guest's silence: a CI run
+# once called a guest hung after such a gap.
+hs_start 2 stall --silence 3
+kill -STOP "$bpid" "$qpid"
+sleep 7
+kill -CONT "$bpid" "$qpid"
+wait "$bpid" 2>/dev/null
+rc=$?
+check "hostile: a 7 s stall of the host under --silence 3 is not called a hung guest (exit $rc: the stream's own verdict)" \
+	sh -c "test $rc -eq 6 && grep -q 'ended before .done.' '$H/stall.err' && ! grep -q 'stopped reporting' '$H/stall.err'"
 
 # 8. compare: a side without the metric is refused; left-out runs said.
 {

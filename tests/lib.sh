@@ -47,6 +47,17 @@ skip() {
 	return 0
 }
 
+# run_diag DIR: what a failed boot's run directory says of where the
+# guest was (its last records and console lines), for a FAIL's detail:
+# a CI log then shows why a boot hung, which it did not keep otherwise.
+run_diag() {
+	[ -d "$1" ] || return 0
+	echo "last records:"
+	tail -n 2 "$1/samples.jsonl" 2>/dev/null | cut -c1-200
+	echo "console.log's end:"
+	tail -n 8 "$1/console.log" 2>/dev/null | cut -c1-200
+}
+
 check() {
 	name=$1
 	shift
