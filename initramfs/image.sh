@@ -8,7 +8,10 @@
 # the job: PLAN holds `bootbench run --image-plan`'s lines, "layer NAME"
 # and "modules SET" (initramfs/modules-SET.list). Such an image has
 # IMAGE.packages beside it: "package version" lines, which the host tool
-# records in job.json.
+# records in job.json. A plan that names the job's benchmarks ("bench
+# NAME") gets core.cpio (the base without /bench's programs, beside
+# BASE_CPIO) and an archive of just those; without such lines (a test
+# that gives the image by hand to several jobs) the base has them all.
 # Usage: [PLAN=lines] image.sh BOOTBENCH MKCPIO BASE_CPIO BUILDDIR KERNEL [MODULES]
 # Prints the image's path; errors are one line and exit 2.
 set -eu
@@ -27,24 +30,65 @@ plan_items() {
 	printf '%s\n' "${PLAN:-}" | sed -n "s/^$1 \([a-z0-9_-]*\)\$/\1/p" | awk '!seen[$0]++'
 }
 
+# The archive of the plan's benchmarks, each with its images beside it
+# (execl's execl-image and execl-image-dyn: harness_aux_exec), cached
+# per set in $build/images/bench; printed, or nothing when the plan
+# names none.
+bench_cpio() {
+	names=$(plan_items bench | sort)
+	[ -n "$names" ] || return 0
+	dir=$(dirname "$base")/guest/bench
+	key=$(echo $names | tr ' ' '+')
+	# A job of many tests: its name would outgrow a file name.
+	[ ${#key} -le 64 ] || key=$(echo "$key" | cksum | cut -d' ' -f1)
+	out=$build/images/bench${DEB_ARCH:+-$DEB_ARCH}/$key.cpio
+	mkdir -p "${out%/*}"
+	# Runs of two kernels share it: one writes.
+	exec 8>"${out%/*}/.lock"
+	flock 8
+	for n in $names; do
+		[ -f "$dir/$n" ] || die "the image plan names benchmark $n, which $dir does not have: build it with make"
+		for f in "$dir/$n" "$dir/$n"-image*; do
+			[ -f "$f" ] && echo "file /bench/${f##*/} $f 755 0 0"
+		done
+	done >"$out.spec.tmp"
+	if [ ! -f "$out" ] || ! cmp -s "$out.spec.tmp" "$out.spec" ||
+		[ -n "$(find "$dir" -newer "$out" -type f | head -1)" ]; then
+		mv "$out.spec.tmp" "$out.spec"
+		"$mkcpio" -o "$out.tmp" "$out.spec"
+		mv "$out.tmp" "$out"
+	fi
+	rm -f "$out.spec.tmp"
+	echo "$out"
+}
+
 # Print image $1, or $1 with the layers of the job's tests appended
 # (cached in directory $2).
 layers_add() {
+	bench=
+	[ "$first" = "$base" ] || bench=$(bench_cpio) || exit 2
 	# shellcheck disable=SC2046 # one word per test
 	layers=$("$here/layer.sh" "$(dirname "$mkcpio")/mklayer" "$mkcpio" "$build" $(plan_items layer)) || exit 2
-	if [ -z "$layers" ]; then
+	if [ -z "$bench$layers" ]; then
 		echo "$1"
 		return
 	fi
-	name=$(for l in $layers; do basename "$l" .cpio; done | tr '\n' '+')
+	name=$(for l in $bench $layers; do basename "$l" .cpio; done | tr '\n' '+')
 	out=$2/$(basename "$1" .cpio)-${name%+}.cpio
 	mkdir -p "$2"
 	# shellcheck disable=SC2086 # the layers are a word list
-	cat "$1" $layers >"$out.tmp"
-	for l in $layers; do cat "${l%.cpio}.packages"; done >"$out.packages"
+	cat "$1" $bench $layers >"$out.tmp"
+	[ -z "$layers" ] || for l in $layers; do cat "${l%.cpio}.packages"; done >"$out.packages"
 	mv "$out.tmp" "$out"
 	echo "$out"
 }
+
+# The first archive: core.cpio when the plan names the benchmarks.
+first=$base
+core=$(dirname "$base")/core.cpio
+if [ -n "$(plan_items bench)" ] && [ -f "$core" ]; then
+	first=$core
+fi
 
 [ -f "$kernel" ] || die "KERNEL=$kernel does not exist: give the path of a bzImage (arch/x86/boot/bzImage)"
 rel=$("$tool" release "$kernel") || exit 2
@@ -86,7 +130,7 @@ if [ -z "$moddir" ]; then
 	mkdir -p "$build/images"
 	exec 9>"$build/images/.lock"
 	flock 9
-	layers_add "$base" "$build/images/builtin${DEB_ARCH:+-$DEB_ARCH}"
+	layers_add "$first" "$build/images/builtin${DEB_ARCH:+-$DEB_ARCH}"
 	exit 0
 fi
 
@@ -124,9 +168,11 @@ if [ ! -f "$mods" ] || [ "$stale" = 1 ]; then
 	"$here/modules.sh" "$rel" "$moddir" "$cache/stage" "$cache/$modset.list" >"$cache/$modset.spec"
 	"$mkcpio" -o "$mods" "$cache/$modset.spec"
 fi
-img=$cache/initramfs${modset#modules}.cpio
-if [ ! -f "$img" ] || [ "$base" -nt "$img" ] || [ "$mods" -nt "$img" ]; then
-	cat "$base" "$mods" >"$img.tmp"
+tag=
+[ "$first" = "$base" ] || tag=-core
+img=$cache/initramfs$tag${modset#modules}.cpio
+if [ ! -f "$img" ] || [ "$first" -nt "$img" ] || [ "$mods" -nt "$img" ]; then
+	cat "$first" "$mods" >"$img.tmp"
 	mv "$img.tmp" "$img"
 fi
 layers_add "$img" "$cache"

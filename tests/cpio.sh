@@ -50,17 +50,17 @@ check "image: nothing to rebuild on a second make" \
 ip_plan() {
 	"$tool" run --image-plan "$@" 2>"$T/ip.err" | tr '\n' ';'
 }
-check "image plan: execl needs nothing beyond the base" test "$(ip_plan --test execl)" = ""
+check "image plan: execl needs only its own program beyond the core" test "$(ip_plan --test execl)" = "bench execl;"
 check "image plan: a job file's stress-ng gets its layer though TEST=execl is given" \
-	test "$(ip_plan --test execl --job jobs/stress-ng-msg.job --quick)" = "layer stress-ng;"
+	test "$(ip_plan --test execl --job jobs/stress-ng-msg.job --quick)" = "bench stress-ng;layer stress-ng;"
 check "image plan: a disk with fs and md gets the disk tools' layers and the disk modules" \
-	test "$(ip_plan --test fio --param disk=2BRD_1G --param fs=xfs --param md=RAID0)" = "layer fio;layer fs-xfs;layer md;modules disk;"
+	test "$(ip_plan --test fio --param disk=2BRD_1G --param fs=xfs --param md=RAID0)" = "bench fio;layer fio;layer fs-xfs;layer md;modules disk;"
 check "image plan: fs2 adds the NFS server's layer and module set" \
-	test "$(ip_plan --test dbench --param disk=1BRD_1G --param fs=ext4 --param fs2=nfsv4)" = "layer dbench;layer fs-ext4;layer fs2-nfs;modules disk;modules nfs;"
+	test "$(ip_plan --test dbench --param disk=1BRD_1G --param fs=ext4 --param fs2=nfsv4)" = "bench dbench;layer dbench;layer fs-ext4;layer fs2-nfs;modules disk;modules nfs;"
 check "image plan: netperf's SCTP tests get the sctp module set" \
-	test "$(ip_plan --test netperf --param netperf_test=SCTP_STREAM)" = "modules sctp;"
+	test "$(ip_plan --test netperf --param netperf_test=SCTP_STREAM)" = "bench netperf;modules sctp;"
 printf 'test = [fio, sysbench-fileio]\ndisk = 1BRD_1G\nfs = [ext4, btrfs]\n' >"$T/ip.job"
 check "image plan: every combination of a job file is planned (two tests, two filesystems)" \
-	sh -c "'$tool' run --image-plan --job '$T/ip.job' | sort -u | tr '\n' ';' | grep -qx 'layer fio;layer fs-btrfs;layer fs-ext4;layer sysbench-fileio;modules disk;'"
+	sh -c "'$tool' run --image-plan --job '$T/ip.job' | sort -u | tr '\n' ';' | grep -qx 'bench fio;bench sysbench-fileio;layer fio;layer fs-btrfs;layer fs-ext4;layer sysbench-fileio;modules disk;'"
 expect_bad "image plan: an unknown test is refused before any image is built" 2 "nosuch" \
 	"$tool" run --image-plan --test nosuch

@@ -48,9 +48,9 @@ check "lkpmode: an execl report runs the loop built as LKP builds it (exec_link 
 
 # The image: glibc's layer only for a job that says dynamic.
 check "lkpmode: EXEC_LINK=dynamic plans the glibc layer, once for execl and spawn" \
-	test "$("$tool" run --image-plan --test execl,spawn --param exec_link=dynamic | tr '\n' ';')" = "layer glibc;"
+	test "$("$tool" run --image-plan --test execl,spawn --param exec_link=dynamic | tr '\n' ';')" = "bench execl;bench spawn;layer glibc;"
 check "lkpmode: the default (static) plans no layer" \
-	test "$("$tool" run --image-plan --test execl,spawn | tr '\n' ';')" = ""
+	test "$("$tool" run --image-plan --test execl,spawn | tr '\n' ';')" = "bench execl;bench spawn;"
 
 # Natively: whether the copies dup one file is the kernel's word (kcmp).
 lm_b=$B/guest/bench
