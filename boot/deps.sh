@@ -67,8 +67,9 @@ if [ "$what" = test ]; then
 	# tests/lava.sh runs a LAVA job offline with LAVA's own dispatcher.
 	command -v lava-run >/dev/null 2>&1 || missing="$missing lava-dispatcher"
 	# tests/native.sh and tests/stressng.sh run Debian's benchmarks on
-	# the host too (none of them starts a service).
-	for pkg in stress-ng rt-tests dbench; do
+	# the host too (none of them starts a service): fio's and
+	# sysbench-fileio's short runs call /usr/bin/fio and sysbench.
+	for pkg in stress-ng rt-tests dbench fio sysbench; do
 		dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' ||
 			missing="$missing $pkg"
 	done
