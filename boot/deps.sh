@@ -73,6 +73,10 @@ if [ "$what" = test ]; then
 		dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' ||
 			missing="$missing $pkg"
 	done
+	# tests/c2c.sh builds the plugin for bookworm-backports' QEMU 10,
+	# whose qemu-plugin.h includes glib.h (plugin/build.sh).
+	[ -f /usr/include/glib-2.0/glib.h ] || missing="$missing libglib2.0-dev"
+	command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 	# tests/execl.sh counts the system calls of a loop.
 	command -v strace >/dev/null 2>&1 || missing="$missing strace"
 	# tests/style.sh: the format and the length of every function.
