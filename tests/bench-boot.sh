@@ -5,7 +5,8 @@
 # BOOT=pvh when the kernel has a PVH entry): the wall time of a
 # boot-only job (TEST=boot) through bootbench run, against the floor,
 # the same kernel and QEMU flags with an init that only powers off; N of
-# each, alternated, medians and their ratio, and where the job's time
+# each, alternated (which of the two goes first too), medians, their ratio
+# and the median of each round's ratio (paired), and where the job's time
 # went (job.json "boot", docs/results.md). A measurement, not a test: the
 # machine is noisy, so it is not part of `make test`.
 # Environment: O, B, KCONFIG_KERNEL, N (5), SMP (2), MEM (1024).
@@ -47,19 +48,31 @@ measure() {
 	i=0
 	while [ "$i" -lt "$N" ]; do
 		for p in $paths; do
-			boot "$p" floor || true
+			# Sides alternated: a boot's time depends on the one
+			# before it (noise, not a fixed offset, but a fixed
+			# order would give it to one side).
+			[ $((i % 2)) -eq 1 ] || boot "$p" floor || true
 			boot "$p" job || {
 				echo "bench-boot: the boot-only job failed on $kernel (BOOT=$p)" >&2
 				exit 1
 			}
+			[ $((i % 2)) -eq 0 ] || boot "$p" floor || true
 		done
 		i=$((i + 1))
 	done
 	for p in $paths; do
 		floor=$(col "$p/floor" wall_seconds)
 		job=$(col "$p/job" wall_seconds)
-		row=$(printf '%-9s %-7s %6.2f %6.2f %6.2f' "$name" "$p" "$floor" "$job" \
-			"$(awk -v f="$floor" -v j="$job" 'BEGIN { print j / f }')")
+		# Each round's job over its floor: the noise of the host's
+		# moment shared by the two.
+		paired=$(k=0; while [ "$k" -lt "$N" ]; do
+			f=$(field "$T/$name/$p/floor/boot"/*/*/"$k" wall_seconds)
+			j=$(field "$T/$name/$p/job/boot"/*/*/"$k" wall_seconds)
+			[ -n "$f" ] && [ -n "$j" ] && awk -v f="$f" -v j="$j" 'BEGIN { print j / f }'
+			k=$((k + 1))
+		done | median)
+		row=$(printf '%-9s %-7s %6.2f %6.2f %6.2f %6.2f' "$name" "$p" "$floor" "$job" \
+			"$(awk -v f="$floor" -v j="$job" 'BEGIN { print j / f }')" "$paired")
 		for k in firmware_s kernel_s init_s job_s poweroff_s; do
 			row="$row $(printf '%8.2f' "$(col "$p/job" "$k")")"
 		done
@@ -70,7 +83,7 @@ measure() {
 
 echo "medians of $N boots each, paths and floor/job alternated; SMP=$SMP MEM=${MEM}M; seconds"
 echo "load before: $(uptime | sed 's/.*load average: //')"
-echo "kernel    path     floor    job  ratio firmware   kernel     init      job poweroff"
+echo "kernel    path     floor    job  ratio paired firmware   kernel     init      job poweroff"
 measure default "$O/kernel/default/bzImage"
 kk=${KCONFIG_KERNEL:-$O/kernel/build/arch/x86/boot/bzImage}
 if [ -f "$kk" ]; then
