@@ -2,10 +2,11 @@
 /*
  * What a job's image must hold beyond the core: its benchmarks' programs,
  * the image layers of its Debian programs (benchmarks/debian.def: a
- * test's own, fs-<fs>, md, fs2-nfs) and the module sets beside modules.list (initramfs/
- * modules-<set>.list). Said once, here, from the job as the host tool
- * reads it: `bootbench run --image-plan` prints it for initramfs/image.sh,
- * and the run checks the image it is given against the same list.
+ * test's own, fs-<fs>, md, fs2-nfs) and the module sets beside
+ * modules.list (initramfs/modules-<set>.list). Said once, here, from the
+ * job as the host tool reads it: `bootbench run --image-plan` prints it
+ * for initramfs/image.sh, and the run checks the image it is given
+ * against the same list of layers.
  */
 #include <stdio.h>
 #include <string.h>

@@ -48,9 +48,8 @@ measure() {
 	i=0
 	while [ "$i" -lt "$N" ]; do
 		for p in $paths; do
-			# Sides alternated: a boot's time depends on the one
-			# before it (noise, not a fixed offset, but a fixed
-			# order would give it to one side).
+			# Sides alternated: whatever a boot inherits from the
+			# one before it, a fixed order would give to one side.
 			[ $((i % 2)) -eq 1 ] || boot "$p" floor || true
 			boot "$p" job || {
 				echo "bench-boot: the boot-only job failed on $kernel (BOOT=$p)" >&2
