@@ -13,6 +13,7 @@
 #include "proto/names.h"
 #include "lib/strv.h"
 #include "debian.h"
+#include "shared/util.h"
 
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
 {
@@ -518,7 +519,7 @@ int param_cmp(const void *a, const void *b)
 int parse_uint_opt(const char *name, const char *s, unsigned int min,
 		   unsigned int max, unsigned int *out)
 {
-	int err = param_uint_parse(s, min, max, out);
+	int err = util_uint_parse(s, min, max, out);
 
 	if (err)
 		return bad_input(

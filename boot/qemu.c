@@ -12,6 +12,7 @@
 #include "proto/proto.h"
 #include "arch.h"
 #include "qemu.h"
+#include "shared/util.h"
 
 /* The deterministic guest's wall clock at boot, the same in every run. */
 #define QEMU_DETERMINISTIC_DATE "2024-01-01T00:00:00"
@@ -341,7 +342,7 @@ static const char *qemu_qboot_find(const char *qemu)
 		if (!access(path, R_OK))
 			return path;
 	}
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
 		snprintf(path, sizeof(path), "%s/qboot.rom", dirs[i]);
 		if (!access(path, R_OK))
 			return path;

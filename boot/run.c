@@ -12,6 +12,7 @@
 #include "proto/profile.h"
 #include "proto/names.h"
 #include "proto/proto.h"
+#include "shared/util.h"
 
 static void ev_hello(void *ctx, const struct json_value *rec)
 {
@@ -97,7 +98,7 @@ static void run_signals_catch(void)
 	size_t i;
 
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, NULL);
 	/* A closed terminal or pipe is an error on the write, not death. */
 	signal(SIGPIPE, SIG_IGN);

@@ -23,6 +23,7 @@
 
 #include "init.h"
 #include "proto/disk.h"
+#include "shared/util.h"
 
 #define DISKS_WAIT_MS 10000
 /*
@@ -84,24 +85,16 @@ static int disks_fail(struct disks_state *st, const char *fmt, ...)
 	return -EIO;
 }
 
-static double disks_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* The tool's output until it closes it or the deadline: 0 or -ETIMEDOUT. */
 static int disks_tool_read(int fd, char *buf, size_t cap, size_t *len)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	double end = disks_now() + DISKS_TOOL_MS / 1000.0;
+	double end = util_now() + DISKS_TOOL_MS / 1000.0;
 	ssize_t n;
 	int r;
 
 	for (;;) {
-		int ms = (int)((end - disks_now()) * 1000);
+		int ms = (int)((end - util_now()) * 1000);
 
 		r = ms > 0 ? poll(&pfd, 1, ms) : 0;
 		if (r < 0 && errno == EINTR)
@@ -291,7 +284,7 @@ static const struct disks_fs *disks_fs_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(disks_fs_table) / sizeof(disks_fs_table[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(disks_fs_table); i++)
 		if (!strcmp(disks_fs_table[i].name, name))
 			return &disks_fs_table[i];
 	return NULL;
@@ -360,7 +353,7 @@ int disks_prepare(struct job *job, char *why, size_t size)
 	struct disks_state st = { .why = why, .size = size };
 	const struct disks_fs *fs = NULL;
 	char mnt[64];
-	double t0 = disks_now();
+	double t0 = util_now();
 	unsigned int i;
 	int err;
 
@@ -387,6 +380,6 @@ int disks_prepare(struct job *job, char *why, size_t size)
 		fprintf(stderr,
 			"bootbench-init: disk: %s on /dev/%s%s%s, mounted on %s in %.2f s\n",
 			fs->name, st.target, job->md[0] ? " " : "", job->md,
-			job->workdir, disks_now() - t0);
+			job->workdir, util_now() - t0);
 	return err;
 }
