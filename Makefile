@@ -195,20 +195,21 @@ endif
 PROTO_SRCS := $(wildcard proto/*.c)
 # shared/: header-only helpers every side includes (kmod's shared/).
 SHARED_HDRS := $(wildcard shared/*.h)
+SHARED_SRCS := $(wildcard shared/*.c)
 # boot/vmlinux.c decompresses a bzImage's payload with Debian's libraries.
 VMLINUX_LIBS := -lz -llzma -lbz2 -llzo2 -llz4 -lzstd
 LIB_SRCS := $(wildcard lib/*.c)
 # The reader reads a metric's better way from report/rules.c, as compare does.
-HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) benchmarks/params.c \
+HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) $(SHARED_SRCS) benchmarks/params.c \
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/tests.def $(DESCS) $(DESC_LIST)
 HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def benchmarks/aim9-tests.def \
 	benchmarks/filebench.def \
 	boot/cpus.def report/rules.h report/stats.h $(DESCS) $(DESC_LIST)
-INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c
+INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c $(SHARED_SRCS)
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
-	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c proto/disk.c
+	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c proto/disk.c $(SHARED_SRCS)
 # UnixBench's shell tests: our scripts and a generated sort input.
 SHELL_FILES := multi.sh tst.sh sort.src aim.sh
 BUSYBOX ?= /bin/busybox

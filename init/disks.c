@@ -23,6 +23,7 @@
 
 #include "init.h"
 #include "proto/disk.h"
+#include "shared/run.h"
 #include "shared/util.h"
 
 #define DISKS_WAIT_MS 10000
@@ -85,81 +86,23 @@ static int disks_fail(struct disks_state *st, const char *fmt, ...)
 	return -EIO;
 }
 
-/* The tool's output until it closes it or the deadline: 0 or -ETIMEDOUT. */
-static int disks_tool_read(int fd, char *buf, size_t cap, size_t *len)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	double end = util_now() + DISKS_TOOL_MS / 1000.0;
-	ssize_t n;
-	int r;
-
-	for (;;) {
-		int ms = (int)((end - util_now()) * 1000);
-
-		r = ms > 0 ? poll(&pfd, 1, ms) : 0;
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r == 0)
-			return -ETIMEDOUT;
-		n = read(fd, buf + *len, cap - 1 - *len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return 0;
-		*len += n;
-		/* Keep the tail: the last line says why a tool failed. */
-		if (*len == cap - 1) {
-			memmove(buf, buf + *len / 2, *len - *len / 2);
-			*len -= *len / 2;
-		}
-	}
-}
-
 /*
  * Run @argv to its end: its exit status, its output's last line in @out;
  * -ETIMEDOUT when it ran past DISKS_TOOL_MS (then killed).
  */
 int disks_tool_run(char *const argv[], char *out, size_t size)
 {
-	char buf[4096], *last;
-	size_t len = 0;
-	int p[2], status, err;
-	pid_t pid;
+	struct run_cmd c = {
+		.argv = argv,
+		.uid = -1,
+		.stderr_too = 1,
+		.timeout_ms = DISKS_TOOL_MS,
+		.last = out,
+		.last_size = size,
+	};
 
-	if (pipe2(p, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		close(p[0]);
-		close(p[1]);
-		return -errno;
-	}
-	if (pid == 0) {
-		dup2(p[1], STDOUT_FILENO);
-		dup2(p[1], STDERR_FILENO);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(p[1]);
-	err = disks_tool_read(p[0], buf, sizeof(buf), &len);
-	close(p[0]);
-	if (err)
-		kill(pid, SIGKILL);
-	buf[len] = '\0';
-	while (len && buf[len - 1] == '\n')
-		buf[--len] = '\0';
-	last = strrchr(buf, '\n');
-	last = last ? last + 1 : buf;
-	len = strlen(last);
-	if (len >= size)
-		len = size - 1;
-	memcpy(out, last, len);
-	out[len] = '\0';
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	if (err)
-		return err;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+	out[0] = '\0';
+	return run_cmd_run(&c);
 }
 
 /*
