@@ -630,3 +630,13 @@ void stream_free(struct stream *s)
 	free(s->guest_error);
 	memset(s, 0, sizeof(*s));
 }
+
+/* A metric's name in stats.json: qualified by its test when several ran. */
+void stream_metric_qualify(const struct stream *st, const char *test,
+			   const char *metric, char *buf, size_t size)
+{
+	if (st->qualify)
+		snprintf(buf, size, "%s.%s", test, metric);
+	else
+		snprintf(buf, size, "%s", metric);
+}

@@ -52,6 +52,15 @@ static inline int util_uint_parse(const char *s, unsigned int min,
 	return 0;
 }
 
+/* FNV-1a over @s, continuing from @h (start with UTIL_FNV1A_INIT). */
+#define UTIL_FNV1A_INIT 2166136261u
+static inline unsigned int util_fnv1a_add(unsigned int h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
 /* All of @n bytes, through short writes and signals: 0 or -errno. */
 static inline int util_write_full(int fd, const void *buf, size_t n)
 {
