@@ -61,24 +61,32 @@ static inline unsigned int util_fnv1a_add(unsigned int h, const char *s)
 	return h;
 }
 
-/* All of @n bytes, through short writes and signals: 0 or -errno. */
-static inline int util_write_full(int fd, const void *buf, size_t n)
+/*
+ * All of @n bytes read (@wr 0) or written (@wr 1), through short
+ * transfers and signals: 0, -EPIPE when the other end closed, or -errno.
+ */
+static inline int util_fd_full(int fd, void *buf, size_t n, int wr)
 {
-	const char *p = buf;
-	ssize_t w;
+	char *p = buf;
+	ssize_t r;
 
 	while (n) {
-		w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
+		r = wr ? write(fd, p, n) : read(fd, p, n);
+		if (r < 0 && errno == EINTR)
 			continue;
-		if (w < 0)
+		if (r < 0)
 			return -errno;
-		if (!w)
-			return -EIO;
-		p += w;
-		n -= w;
+		if (!r)
+			return -EPIPE;
+		p += r;
+		n -= r;
 	}
 	return 0;
+}
+
+static inline int util_write_full(int fd, const void *buf, size_t n)
+{
+	return util_fd_full(fd, (void *)buf, n, 1);
 }
 
 #endif
