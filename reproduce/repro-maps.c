@@ -1,0 +1,706 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LKP's testcases as our tests: one function a testcase turns a report's
+ * job parameters into ours (repro_maps), and what of ours is nearest to
+ * one we do not run.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "boot/bootbench.h"
+#include "repro.h"
+#include "shared/util.h"
+
+/* LKP testcases we do not run, and what of ours is nearest. */
+static const struct {
+	const char *testcase, *closest;
+} repro_closest[] = {
+	{ "tbench", "hackbench IPC=socket (local socket messaging)" },
+	{ "reaim", "aim7 (the AIM suite's multiuser driver) or aim9" },
+	{ "schbench", "perf-bench-sched-pipe (wakeup latency)" },
+};
+
+/*
+ * LKP's unixbench `test:` names are ours: one of the tests of suite
+ * unixbench in benchmarks/tests.def.
+ */
+static int repro_is_unixbench(const char *name)
+{
+	const struct test_desc *t = test_find(name);
+
+	return t && !strcmp(t->suite, "unixbench");
+}
+
+/*
+ * A bare text (not a robot's mail): which benchmark it talks about, by
+ * the words benchmarks/tests.def gives each.
+ */
+static const char *repro_hint(const char *text, const char *metric,
+			      const char *regarding)
+{
+	const struct test_desc *t;
+
+	if (metric[0])
+		text = metric;
+	else if (regarding[0] && repro_hint(regarding, "", ""))
+		text = regarding;
+	t = test_hint_find(text);
+	return t ? t->name : NULL;
+}
+
+/*
+ * UnixBench's syscall as LKP ran it on the report's date: before
+ * byte-unixbench fb4521c (merged 2023-01-19) every copy dup'ed the one
+ * stdin they all inherit (syscall_file=shared); since, a pipe of its
+ * own. LKP builds UnixBench from its git tree when it makes its test
+ * image, so a report of that day may still have run the old one: the
+ * cut is the upstream merge, the first day the new code could run.
+ */
+#define REPRO_SYSCALL_PRIVATE_SINCE 20230119
+
+static void repro_syscall_file(const struct lkpmail *m, struct repro_job *j)
+{
+	const char *mode = m->date && m->date < REPRO_SYSCALL_PRIVATE_SINCE ?
+				   "shared" :
+				   "private";
+
+	repro_set(j, "syscall_file", mode);
+	if (m->date)
+		repro_note(
+			"from the date",
+			"syscall_file = %s (the report is of %04u-%02u-%02u by %s; UnixBench's copies share one stdin before 2023-01-19, then each has its own pipe)",
+			mode, m->date / 10000, m->date / 100 % 100,
+			m->date % 100, m->date_src);
+	else
+		repro_note(
+			"guessed",
+			"syscall_file = private (the report gives no date; UnixBench since 2023-01-19: say SYSCALL_FILE=shared for a report before)");
+}
+
+static int repro_unixbench_params(const struct lkpmail *m, struct repro_job *j,
+				  const char *test)
+{
+	const char *v;
+	char buf[32];
+
+	const struct test_desc *t = test_find(test);
+
+	repro_set(j, "test", test);
+	if (strv_word_in(t->params, "syscall_file"))
+		repro_syscall_file(m, j);
+	/* LKP builds UnixBench with its Makefile: gcc, glibc, dynamic. */
+	if (strv_word_in(t->params, "exec_link"))
+		repro_set(j, "exec_link", "dynamic");
+	if (repro_param(m, "nr_task", &v))
+		return -ENOENT;
+	if (v) {
+		repro_set(j, "nr_task", repro_count_word(v, buf, sizeof(buf)));
+	} else if (m->copies) {
+		snprintf(buf, sizeof(buf), "%u", m->copies);
+		repro_set(j, "nr_task", buf);
+	} else {
+		repro_set(j, "nr_task", "100%");
+		repro_note(
+			"guessed",
+			"nr_task = 100%% (the report gives no copy count; LKP's unixbench jobs run one copy per CPU)");
+	}
+	if (repro_param(m, "runtime", &v))
+		return -ENOENT;
+	if (v) {
+		repro_seconds(v, buf, sizeof(buf));
+		repro_set(j, "runtime", buf);
+	} else {
+		repro_set(j, "runtime", "300");
+		repro_note("guessed",
+			   "runtime = 300 (LKP's unixbench default)");
+	}
+	return 0;
+}
+
+static int repro_hackbench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char buf[32];
+
+	repro_set(j, "test", "hackbench");
+	if (repro_copy(m, j, "nr_threads", "nr_threads") ||
+	    repro_copy(m, j, "mode", "mode") ||
+	    repro_copy(m, j, "ipc", "ipc") ||
+	    repro_copy(m, j, "iterations", "passes"))
+		return -ENOENT;
+	if (m->groups) {
+		snprintf(buf, sizeof(buf), "%u", m->groups);
+		repro_set(j, "groups", buf);
+	}
+	if (m->loops) {
+		snprintf(buf, sizeof(buf), "%u", m->loops);
+		repro_set(j, "loops", buf);
+	} else {
+		repro_note(
+			"guessed",
+			"loops: bootbench's default (the report gives none)");
+	}
+	return 0;
+}
+
+static int repro_aim9_params(const struct lkpmail *m, struct repro_job *j)
+{
+	/* The same check make run makes of AIM9_TEST. */
+	const struct param_spec *spec = param_spec_find("aim9_test");
+	const char *v;
+	char buf[32];
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (v && param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: aim9 test '%s' is not one bootbench implements: it has %s\n",
+			v, spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "aim9");
+	if (v)
+		repro_set(j, "aim9_test", v);
+	if (repro_param(m, "testtime", &v))
+		return -ENOENT;
+	repro_seconds(v ? v : "300", buf, sizeof(buf));
+	repro_set(j, "runtime", buf);
+	if (!v)
+		repro_note("guessed", "runtime = 300 (LKP's aim9 testtime)");
+	return 0;
+}
+
+/*
+ * LKP's aim7 runs `load` tasks at once, each with files of about 1M
+ * (FILESIZE 1M + POOLSIZE 10M / load) on the report's disk: 3000 tasks
+ * are 3G in flight, more than a guest's RAM disk or memory holds. The
+ * load is capped here, said; the test and the disk are the report's.
+ */
+#define REPRO_AIM7_LOAD_MAX 100
+
+static int repro_aim7_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("aim7_test");
+	unsigned int load = 0;
+	const char *v;
+	char buf[32];
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: aim7 test '%s' is not one bootbench implements: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "aim7");
+	repro_set(j, "aim7_test", v);
+	if (repro_param(m, "load", &v))
+		return -ENOENT;
+	if (v && util_uint_parse(v, 1, 100000, &load)) {
+		fprintf(stderr,
+			"bootbench: aim7 load '%s' is not a number of tasks (1 to 100000)\n",
+			v);
+		return -ENOENT;
+	}
+	if (!v)
+		repro_note("guessed", "load = 2 (the report gives none)");
+	snprintf(buf, sizeof(buf), "%u",
+		 load > REPRO_AIM7_LOAD_MAX ? REPRO_AIM7_LOAD_MAX :
+		 load			    ? load :
+					      2);
+	repro_set(j, "load", buf);
+	/* The suite's jobs a user, said so that QUICK=1 can scale them. */
+	repro_set(j, "aim7_jobs", "100");
+	if (load > REPRO_AIM7_LOAD_MAX)
+		repro_note(
+			"scaled",
+			"load = %s (the report's %u tasks: their files of about 1M each would not fit a guest's disk and memory)",
+			buf, load);
+	return repro_disk_map(m, j);
+}
+
+/*
+ * LKP's will-it-scale: test, mode (process, thread, or both: then the
+ * report's metric says which side changed), nr_task, runtime.
+ */
+static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("wis_test");
+	const char *v;
+	int threads;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: will-it-scale test '%s' is not one of the upstream testcases bootbench has (benchmarks/wis-tests.def)\n",
+			v ? v : "(none given)");
+		return -ENOENT;
+	}
+	repro_set(j, "test", "will-it-scale");
+	repro_set(j, "wis_test", v);
+	if (repro_param(m, "mode", &v))
+		return -ENOENT;
+	threads = v && !strcmp(v, "thread");
+	if (!v || !strcmp(v, "both")) {
+		threads = strstr(m->metric, "per_thread_ops") != NULL;
+		repro_note(
+			"guessed",
+			"mode = %s (LKP ran %s; the report's metric is %s's)",
+			threads ? "threads" : "process",
+			v ? "both" : "its default, both",
+			threads ? "the threads" : "the processes");
+	}
+	repro_set(j, "mode", threads ? "threads" : "process");
+	if (repro_copy_or(m, j, "nr_task", "100%",
+			  "the report gives no task count"))
+		return -ENOENT;
+	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+}
+
+/*
+ * A netperf test's metrics are in one unit (benchmarks/netperf.c): Mbps
+ * for _STREAM and _MAERTS, transactions per second for _RR and _CRR;
+ * ThroughputRecv is UDP_STREAM's alone. A report whose metric the test
+ * does not give would boot both kernels to find nothing to compare.
+ */
+static int repro_netperf_metric_check(const struct lkpmail *m, const char *test)
+{
+	int stream = strstr(test, "_STREAM") || strstr(test, "_MAERTS");
+	const char *unit = stream ? "_Mbps" : "_tps";
+	const char *metric = m->metric;
+
+	if (strncmp(metric, "netperf.", 8) ||
+	    !strcmp(metric, "netperf.workload"))
+		return 0;
+	if (strstr(metric, unit) &&
+	    (!strstr(metric, "ThroughputRecv") || !strcmp(test, "UDP_STREAM")))
+		return 0;
+	fprintf(stderr,
+		"bootbench: the report's metric %s is not one netperf's %s gives (a _STREAM or _MAERTS test's are in Mbps, an _RR or _CRR test's in tps; ThroughputRecv is UDP_STREAM's alone): the job would boot both kernels and find no such metric; check the report's test: and its metric\n",
+		metric, test);
+	return -ENOENT;
+}
+
+/*
+ * LKP's netperf: test, nr_threads, runtime, send_size, over loopback
+ * (cluster: cs-localhost) on IPv4; we have no other link nor IPv6.
+ */
+static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("netperf_test");
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: netperf test '%s' is not one bootbench implements: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	if (repro_netperf_metric_check(m, v))
+		return -ENOENT;
+	repro_set(j, "test", "netperf");
+	repro_set(j, "netperf_test", v);
+	v = lkpmail_param_get(m, "ip");
+	if (v && strcmp(v, "ipv4")) {
+		fprintf(stderr,
+			"bootbench: netperf over %s: bootbench's netperf runs over IPv4 loopback only (ip: ipv4)\n",
+			v);
+		return -ENOENT;
+	}
+	v = lkpmail_param_get(m, "cluster");
+	if (v && strcmp(v, "cs-localhost")) {
+		fprintf(stderr,
+			"bootbench: netperf cluster %s runs between machines: bootbench's netperf runs in one guest over loopback (cluster: cs-localhost)\n",
+			v);
+		return -ENOENT;
+	}
+	if (repro_copy(m, j, "send_size", "send_size") ||
+	    repro_copy_or(m, j, "nr_threads", "1", "LKP's netperf default"))
+		return -ENOENT;
+	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+}
+
+/* LKP's perf-bench-futex: test, shared, nr_task, runtime. */
+static int repro_futex_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("futex_test");
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (v && param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: perf-bench-futex test '%s' is not one bootbench implements: it has %s\n",
+			v, spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "perf-bench-futex");
+	if (v)
+		repro_set(j, "futex_test", v);
+	if (repro_param(m, "shared", &v))
+		return -ENOENT;
+	repro_set(j, "shared",
+		  v && !strcmp(v, "shared") ? "shared" : "private");
+	if (repro_copy_or(m, j, "nr_task", "100%",
+			  "perf's default, a thread per CPU"))
+		return -ENOENT;
+	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+}
+
+static int repro_pipe_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char buf[32];
+
+	repro_set(j, "test", "perf-bench-sched-pipe");
+	if (repro_copy(m, j, "loops", "loops") ||
+	    repro_copy(m, j, "mode", "mode"))
+		return -ENOENT;
+	if (!lkpmail_param_get(m, "loops") && m->perf_loops) {
+		snprintf(buf, sizeof(buf), "%u", m->perf_loops);
+		repro_set(j, "loops", buf);
+	}
+	return 0;
+}
+
+/*
+ * LKP's stress-ng jobs: one stressor (`test:`), nr_threads, testtime;
+ * Debian's stress-ng runs it, or says why it cannot (params.c).
+ */
+static int repro_stressng_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char why[256], buf[32];
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v) {
+		fprintf(stderr,
+			"bootbench: the stress-ng report names no stressor (test:): give the report with its job parameters\n");
+		return -ENOENT;
+	}
+	/* A report with a disk and a filesystem may run the disk ones. */
+	param_stressor_disk_set(lkpmail_param_get(m, "disk") &&
+				lkpmail_param_get(m, "fs"));
+	if (param_stressor_why(v, why, sizeof(why))) {
+		fprintf(stderr, "bootbench: %s\n", why);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "stress-ng");
+	repro_set(j, "stressor", v);
+	if (repro_param(m, "nr_threads", &v))
+		return -ENOENT;
+	repro_set(j, "nr_threads",
+		  v ? repro_count_word(v, buf, sizeof(buf)) : "100%");
+	if (!v)
+		repro_note("guessed",
+			   "nr_threads = 100%% (LKP's stress-ng jobs' value)");
+	if (repro_param(m, "testtime", &v))
+		return -ENOENT;
+	repro_seconds(v ? v : "60", buf, sizeof(buf));
+	repro_set(j, "testtime", buf);
+	if (!v)
+		repro_note("guessed",
+			   "testtime = 60 (LKP's stress-ng jobs' value)");
+	return 0;
+}
+
+/*
+ * The disk that stands for the report's: a virtio disk of its size
+ * (4 GiB unless sized), or a RAM disk, which the run cuts to half the
+ * guest's memory in all (docs/disks.md): the report machine's memory,
+ * which the job's profile asks for, or bootbench's default 1 GiB.
+ */
+static unsigned long long repro_disk_size(const struct lkpmail *m,
+					  const char *spec,
+					  const struct disk_spec *d)
+{
+	unsigned long long mem =
+		m->mem_gb ? (unsigned long long)m->mem_gb << 30 : 1ULL << 30;
+	unsigned long long each = mem / 2 / d->count;
+
+	if (d->kind != DISK_BRD || d->size <= each)
+		return d->size;
+	repro_note(
+		"scaled",
+		"disk = %s: the run gives RAM disks of at most %llu MiB each (half of the guest's %llu MiB), not the report's %llu MiB",
+		spec, each >> 20, mem >> 20, d->size >> 20);
+	return each;
+}
+
+/* LKP's test_size, at most half the disk that stands for the report's. */
+static void repro_test_size(const struct lkpmail *m, struct repro_job *j,
+			    const char *v)
+{
+	unsigned long long want, cap = 2ULL << 30;
+	const char *disk = repro_get(j, "disk");
+	struct disk_spec d;
+	char buf[32];
+
+	if (disk && !disk_spec_parse(disk, &d, NULL, 0))
+		cap = repro_disk_size(m, disk, &d) / 2;
+	if (param_size_parse(v, &want) || want <= cap) {
+		repro_set(j, "test_size", v);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%lluM", cap >> 20);
+	repro_set(j, "test_size", buf);
+	repro_note(
+		"scaled",
+		"test_size = %s (the report's %s; half the disk that stands for its)",
+		buf, v);
+}
+
+/* LKP's fio-basic: rw, bs, ioengine, iodepth, direct, test_size, ... */
+static int repro_fio_params(const struct lkpmail *m, struct repro_job *j)
+{
+	static const char *const keys[] = { "rw",      "bs",	 "ioengine",
+					    "iodepth", "direct", "time_based",
+					    "nr_task", "runtime" };
+	const char *v;
+	size_t i;
+
+	repro_set(j, "test", "fio");
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		if (repro_copy(m, j, keys[i], keys[i]))
+			return -ENOENT;
+	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
+		return -ENOENT;
+	repro_test_size(m, j, v ? v : "2G");
+	return 0;
+}
+
+/* LKP's fsmark: its keys, iterations as fs_mark's loops. */
+static int repro_fsmark_params(const struct lkpmail *m, struct repro_job *j)
+{
+	static const char *const keys[][2] = {
+		{ "nr_threads", "nr_threads" },
+		{ "filesize", "filesize" },
+		{ "sync_method", "sync_method" },
+		{ "nr_directories", "nr_directories" },
+		{ "nr_files_per_directory", "nr_files_per_directory" },
+		{ "iterations", "loops" },
+	};
+	char buf[32];
+	const char *v;
+	size_t i;
+
+	repro_set(j, "test", "fsmark");
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		if (repro_param(m, keys[i][0], &v))
+			return -ENOENT;
+		if (!v)
+			continue;
+		repro_set(j, keys[i][1], repro_count_word(v, buf, sizeof(buf)));
+	}
+	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
+		return -ENOENT;
+	repro_test_size(m, j, v ? v : "2G");
+	return 0;
+}
+
+/* LKP's sysbench-fileio: period is the runtime, size the test size. */
+static int repro_sysbench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	static const char *const keys[][2] = {
+		{ "period", "runtime" },  { "nr_threads", "nr_threads" },
+		{ "filenum", "filenum" }, { "rwmode", "rwmode" },
+		{ "iomode", "iomode" },
+	};
+	char buf[32];
+	const char *v;
+	size_t i;
+
+	repro_set(j, "test", "sysbench-fileio");
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		if (repro_param(m, keys[i][0], &v))
+			return -ENOENT;
+		if (!v)
+			continue;
+		if (!strcmp(keys[i][1], "runtime")) {
+			repro_seconds(v, buf, sizeof(buf));
+			v = buf;
+		} else {
+			v = repro_count_word(v, buf, sizeof(buf));
+		}
+		repro_set(j, keys[i][1], v);
+	}
+	if (repro_disk_map(m, j) || repro_param(m, "size", &v))
+		return -ENOENT;
+	repro_test_size(m, j, v ? v : "2G");
+	return 0;
+}
+
+/*
+ * LKP's vm-scalability: test is the case; sizes are this guest's memory
+ * (benchmarks/vm-scalability.c), not the report's size: said.
+ */
+static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("vm_test");
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: vm-scalability case '%s' is not one bootbench has: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "vm-scalability");
+	repro_set(j, "vm_test", v);
+	repro_note(
+		"scaled",
+		"vm-scalability's sizes are the case's share of the guest's memory, not the report's machine's");
+	if (repro_copy(m, j, "nr_task", "nr_task"))
+		return -ENOENT;
+	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+}
+
+/* LKP's unixbench: its test: is one of ours of suite unixbench. */
+static int repro_ub_params(const struct lkpmail *m, struct repro_job *j)
+{
+	char set[256];
+	const char *v;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	if (!v || !repro_is_unixbench(v)) {
+		test_suite_list("unixbench", ", ", set, sizeof(set));
+		fprintf(stderr,
+			"bootbench: unixbench test '%s' is not one bootbench implements: it has %s\n",
+			v ? v : "(none given)", set);
+		return -ENOENT;
+	}
+	return repro_unixbench_params(m, j, v);
+}
+
+static int repro_dbench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	repro_set(j, "test", "dbench");
+	if (repro_copy(m, j, "nr_threads", "nr_threads") ||
+	    repro_disk_map(m, j))
+		return -ENOENT;
+	/* LKP's programs/dbench/run: no -t, but -t 60 with dbench -B nfs. */
+	if (!repro_get(j, "fs2"))
+		return repro_copy_or(
+			m, j, "runtime", "600",
+			"dbench's own default: LKP's dbench passes no -t");
+	repro_note(
+		"differs",
+		"fs2 = %s: LKP ran dbench's own NFSv3 client (dbench -B nfs with its nfs_2.load, -t 60, a TCP connection per client) against the guest's nfsd; here Debian's dbench replays client.txt on the kernel's NFSv4.2 mount of the same nfsd: one connection for all clients, so what depends on the number of connections is not reproduced",
+		repro_get(j, "fs2"));
+	return repro_copy_or(m, j, "runtime", "60",
+			     "LKP's NFS dbench runs -t 60");
+}
+
+static int repro_stressng_disk_params(const struct lkpmail *m,
+				      struct repro_job *j)
+{
+	return repro_stressng_params(m, j) || repro_disk_map(m, j) ? -ENOENT :
+								     0;
+}
+
+/*
+ * LKP's filebench: test: is the personality's workload file
+ * (fileserver.f), run as filebench ships it: its own 60 s. The data set
+ * is the guest's share of its disk and memory (benchmarks/filebench.c),
+ * not the report machine's: said.
+ */
+static int repro_filebench_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("filebench_test");
+	char name[64];
+	const char *v;
+	size_t n;
+
+	if (repro_param(m, "test", &v))
+		return -ENOENT;
+	n = v ? strlen(v) : 0;
+	if (n > 2 && !strcmp(v + n - 2, ".f"))
+		n -= 2;
+	snprintf(name, sizeof(name), "%.*s", (int)n, v ? v : "");
+	if (!v || param_value_check(spec, name)) {
+		fprintf(stderr,
+			"bootbench: filebench personality '%s' is not one bootbench has: it has %s\n",
+			v ? v : "(none given)", spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "filebench");
+	repro_set(j, "filebench_test", name);
+	repro_set(j, "runtime", "60");
+	repro_note(
+		"scaled",
+		"filebench's filesets are cut to a quarter of the guest's free disk space and an eighth of its memory, not the report machine's (the run's progress lines say by how much)");
+	return repro_disk_map(m, j);
+}
+
+/* LKP's testcases we run: how each one's job is read. */
+static const struct {
+	const char *testcase;
+	int (*map)(const struct lkpmail *m, struct repro_job *j);
+} repro_maps[] = {
+	{ "unixbench", repro_ub_params },
+	{ "hackbench", repro_hackbench_params },
+	{ "aim9", repro_aim9_params },
+	{ "aim7", repro_aim7_params },
+	{ "dbench", repro_dbench_params },
+	{ "fio-basic", repro_fio_params },
+	{ "fsmark", repro_fsmark_params },
+	{ "sysbench-fileio", repro_sysbench_params },
+	{ "filebench", repro_filebench_params },
+	{ "vm-scalability", repro_vmscal_params },
+	{ "perf-bench-sched-pipe", repro_pipe_params },
+	{ "stress-ng", repro_stressng_disk_params },
+	{ "will-it-scale", repro_wis_params },
+	{ "perf-bench-futex", repro_futex_params },
+	{ "netperf", repro_netperf_params },
+};
+
+/* The job's test and its parameters; -ENOENT: we cannot run it (said). */
+int repro_test_map(const struct lkpmail *m, const char *text,
+		   struct repro_job *j)
+{
+	const char *tc = m->testcase, *hint;
+	size_t i;
+
+	if (!tc[0]) {
+		hint = repro_hint(text, m->metric, m->regarding);
+		if (!hint) {
+			fprintf(stderr,
+				"bootbench: the report names no testcase nor any benchmark bootbench knows: give a 0-day report (\"in testcase: ...\")\n");
+			return -ENOENT;
+		}
+		repro_note(
+			"guessed",
+			"the benchmark is %s (named in the text; it is not a robot's report)",
+			hint);
+		if (repro_is_unixbench(hint))
+			return repro_unixbench_params(m, j, hint);
+		/* A person's own measurement: its command line is the job's. */
+		if (!strcmp(hint, "hackbench") && !m->is_lkp)
+			return repro_hackbench_params(m, j);
+		repro_set(j, "test", hint);
+		return 0;
+	}
+	if (repro_storage_check(m))
+		return -ENOENT;
+	for (i = 0; i < ARRAY_SIZE(repro_maps); i++)
+		if (!strcmp(tc, repro_maps[i].testcase))
+			return repro_maps[i].map(m, j);
+	for (i = 0; i < ARRAY_SIZE(repro_closest); i++)
+		if (!strcmp(tc, repro_closest[i].testcase))
+			break;
+	fprintf(stderr,
+		"bootbench: testcase %s is not one bootbench implements; the closest it has: %s\n",
+		tc,
+		i < ARRAY_SIZE(repro_closest) ?
+			repro_closest[i].closest :
+			"none (bootbench tests lists what it has)");
+	return -ENOENT;
+}

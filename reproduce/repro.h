@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef BOOTBENCH_REPRO_H
+#define BOOTBENCH_REPRO_H
+
+/*
+ * The reader's parts, between its files: repro-job.c (the job and LKP's
+ * values), repro-maps.c (LKP's testcases as ours), repro-machine.c (the
+ * report's machine), reproduce.c (the command: the metric, the change's
+ * sign, the files written).
+ */
+#include <stddef.h>
+
+#include "lkpmail.h"
+
+#define REPRO_KEYS_MAX 24
+
+struct repro_job {
+	char keys[REPRO_KEYS_MAX][32];
+	char vals[REPRO_KEYS_MAX][160];
+	int n;
+	char metric[128];
+};
+
+/* repro-job.c */
+void repro_set(struct repro_job *j, const char *key, const char *val);
+const char *repro_get(const struct repro_job *j, const char *key);
+void repro_note(const char *what, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* "300s" -> "300"; a value with no unit we know stays, for the check. */
+void repro_seconds(const char *v, char *buf, size_t size);
+/* LKP's counts with a word: "16d", "256fpd", "1x", "1024f", "32t" are numbers. */
+const char *repro_count_word(const char *v, char *buf, size_t size);
+int repro_storage_check(const struct lkpmail *m);
+/* The report's value of @key, a list narrowed to the table's value. */
+int repro_param(const struct lkpmail *m, const char *key, const char **out);
+/* disk:, fs:, md: and fs2: as our DISK=, FS=, MD=, FS2= (docs/disks.md). */
+int repro_disk_map(const struct lkpmail *m, struct repro_job *j);
+/* @key of the report into our @ours, unit-normalised; -ENOENT: a list. */
+int repro_copy(const struct lkpmail *m, struct repro_job *j, const char *key,
+	       const char *ours);
+/* @key's value of the report, or @dflt with a note that it was guessed. */
+int repro_copy_or(const struct lkpmail *m, struct repro_job *j, const char *key,
+		  const char *dflt, const char *why);
+int repro_word_listed(const char *w, const char *const *list);
+/* repro-maps.c */
+/* The job's test and its parameters; -ENOENT: we cannot run it (said). */
+int repro_test_map(const struct lkpmail *m, const char *text,
+		   struct repro_job *j);
+/* repro-machine.c */
+int repro_machine_map(const struct lkpmail *m, const char *dir,
+		      const char *name, struct repro_job *j);
+
+#endif
