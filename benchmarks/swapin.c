@@ -343,15 +343,18 @@ static int swapin_tasks_start(struct swapin_slot *s, unsigned int n,
 	char c;
 
 	for (i = 0; i < n; i++) {
-		s[i].pid = fork();
-		if (s[i].pid < 0)
+		/* The slots are shared: only the parent writes the pid. */
+		pid_t pid = fork();
+
+		if (pid < 0)
 			return -errno;
-		if (s[i].pid == 0) {
+		if (pid == 0) {
 			close(ready[0]);
 			close(go[1]);
 			swapin_task(&s[i], each, i, ready[1], go[0]);
 			_exit(0);
 		}
+		s[i].pid = pid;
 	}
 	close(ready[1]);
 	close(go[0]);
@@ -405,9 +408,11 @@ static int swapin_run(int argc, char **argv)
 		      0;
 	if (err)
 		goto out;
-	printf("progress swapin: %u task(s) x %zu MiB written, MemTotal %llu MiB\n",
-	       n, each >> 20, swapin_meminfo_kb("MemTotal:") >> 10);
+	t0 = harness_now();
 	err = swapin_tasks_start(s, n, each, ready, go);
+	printf("progress swapin: %u task(s) x %zu MiB written in %.1f s, MemTotal %llu MiB\n",
+	       n, each >> 20, harness_now() - t0,
+	       swapin_meminfo_kb("MemTotal:") >> 10);
 	if (!err && swap) {
 		t0 = harness_now();
 		err = swapin_push(s, n, each, &pushed);
