@@ -946,9 +946,13 @@ static int repro_swapin_params(const struct lkpmail *m, struct repro_job *j)
 	}
 	if (v && !param_size_parse(v, &size) && m->mem_gb) {
 		want = size * guest / ((unsigned long long)m->mem_gb << 30);
+		/* The tasks' memory is the guest's at most, 1 MiB at least. */
+		want = want > guest	 ? guest :
+		       want < 1ULL << 20 ? 1ULL << 20 :
+					   want;
 		repro_note(
 			"scaled",
-			"mem = %lluM, swapin_size = %lluM: the report's size %s was %.0f%% of its machine's %uG; the same share of a guest of %llu MiB, whose memory a boot under TCG can push out to swap in seconds",
+			"mem = %lluM, swapin_size = %lluM: the report's size %s was %.0f%% of its machine's %uG; the same share of a guest of %llu MiB (all of it at most), whose memory a boot under TCG can push out to swap in seconds",
 			REPRO_SWAPIN_MEM_MB, want >> 20, v,
 			100.0 * size / ((unsigned long long)m->mem_gb << 30),
 			m->mem_gb, REPRO_SWAPIN_MEM_MB);
@@ -961,11 +965,6 @@ static int repro_swapin_params(const struct lkpmail *m, struct repro_job *j)
 			v ? "no machine memory to scale its size by" :
 			    "no size");
 	}
-	/* The tasks' memory is the guest's at most, 1 MiB at least. */
-	if (want > guest)
-		want = guest;
-	if (want < 1ULL << 20)
-		want = 1ULL << 20;
 	snprintf(buf, sizeof(buf), "%lluM", want >> 20);
 	repro_set(j, "swapin_size", buf);
 	snprintf(buf, sizeof(buf), "%lluM", REPRO_SWAPIN_MEM_MB);
