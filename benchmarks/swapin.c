@@ -292,6 +292,25 @@ out:
 	return err;
 }
 
+/* The push, and what it did on the progress line (the swap in use). */
+static int swapin_push_said(const struct swapin_slot *s, unsigned int n,
+			    size_t size)
+{
+	unsigned long long pushed = 0;
+	double t0 = harness_now();
+	int err = swapin_push(s, n, size, &pushed);
+
+	printf("progress swapin: pushed %llu MiB in %.1f s, swap used %llu MiB\n",
+	       pushed >> 20, harness_now() - t0,
+	       (swapin_meminfo_kb("SwapTotal:") -
+		swapin_meminfo_kb("SwapFree:")) >>
+		       10);
+	if (err)
+		fprintf(stderr, "swapin: the push failed: %s\n",
+			strerror(-err));
+	return err;
+}
+
 static int swapin_cmp(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -373,7 +392,7 @@ static int swapin_run(int argc, char **argv)
 		{ "nr_task", &n, NULL },
 		{ "swapin_size", NULL, &size_s },
 	};
-	unsigned long long size, pushed = 0;
+	unsigned long long size;
 	struct swapin_slot *s = MAP_FAILED;
 	int ready[2] = { -1, -1 }, go[2] = { -1, -1 }, err, swap = 0;
 	size_t each;
@@ -413,18 +432,8 @@ static int swapin_run(int argc, char **argv)
 	printf("progress swapin: %u task(s) x %zu MiB written in %.1f s, MemTotal %llu MiB\n",
 	       n, each >> 20, harness_now() - t0,
 	       swapin_meminfo_kb("MemTotal:") >> 10);
-	if (!err && swap) {
-		t0 = harness_now();
-		err = swapin_push(s, n, each, &pushed);
-		printf("progress swapin: pushed %llu MiB in %.1f s, swap used %llu MiB\n",
-		       pushed >> 20, harness_now() - t0,
-		       (swapin_meminfo_kb("SwapTotal:") -
-			swapin_meminfo_kb("SwapFree:")) >>
-			       10);
-		if (err)
-			fprintf(stderr, "swapin: the push failed: %s\n",
-				strerror(-err));
-	}
+	if (!err && swap)
+		err = swapin_push_said(s, n, each);
 	/* Wake the tasks (or, on failure, let them end). */
 	close(go[1]);
 	go[1] = -1;
