@@ -158,7 +158,7 @@ out:
 }
 
 /* The raw disk made swap and turned on; said when it cannot be. */
-static int swapin_swap_on(const char *dev)
+static int swapin_swap_on(const char *dev, unsigned long long *swap)
 {
 	unsigned long long bytes = 0;
 	int err;
@@ -181,6 +181,7 @@ static int swapin_swap_on(const char *dev)
 		return err;
 	}
 	printf("progress swapin: swap on %s, %llu MiB\n", dev, bytes >> 20);
+	*swap = bytes;
 	return 0;
 }
 
@@ -384,6 +385,22 @@ static int swapin_tasks_start(struct swapin_slot *s, unsigned int n,
 	return got == n ? 0 : -EIO;
 }
 
+/*
+ * The tasks' bytes that the swap can hold beside what the push puts
+ * there (MemTotal at most): more would end in the OOM killer. Said.
+ */
+static void swapin_size_fit(unsigned long long *size, unsigned long long swap)
+{
+	unsigned long long mem = swapin_meminfo_kb("MemTotal:") << 10;
+	unsigned long long room = swap > 2 * mem ? swap - mem : swap / 2;
+
+	if (*size <= room)
+		return;
+	printf("progress swapin: scaled: swapin_size %llu MiB instead of %llu MiB: the swap's %llu MiB less room for the push (MemTotal %llu MiB; half the swap at least)\n",
+	       room >> 20, *size >> 20, swap >> 20, mem >> 20);
+	*size = room;
+}
+
 static int swapin_run(int argc, char **argv)
 {
 	const char *size_s = "64M", *dev = getenv("BOOTBENCH_DISK");
@@ -392,7 +409,7 @@ static int swapin_run(int argc, char **argv)
 		{ "nr_task", &n, NULL },
 		{ "swapin_size", NULL, &size_s },
 	};
-	unsigned long long size;
+	unsigned long long size, swap_bytes = 0;
 	struct swapin_slot *s = MAP_FAILED;
 	int ready[2] = { -1, -1 }, go[2] = { -1, -1 }, err, swap = 0;
 	size_t each;
@@ -403,21 +420,23 @@ static int swapin_run(int argc, char **argv)
 	    param_size_parse(size_s, &size))
 		return 2;
 	swapin_page = sysconf(_SC_PAGESIZE);
+	if (dev && dev[0]) {
+		err = swapin_swap_on(dev, &swap_bytes);
+		if (err)
+			return 1;
+		swapin_size_fit(&size, swap_bytes);
+		swap = 1;
+	} else {
+		fprintf(stderr,
+			"swapin: no raw disk (BOOTBENCH_DISK): no swap, no push; the read-back is from memory (a native run)\n");
+	}
 	each = size / n / swapin_page * swapin_page;
 	if (!each) {
 		fprintf(stderr,
 			"swapin: %s over %u tasks is under a page each\n",
 			size_s, n);
-		return 2;
-	}
-	if (dev && dev[0]) {
-		err = swapin_swap_on(dev);
-		if (err)
-			return 1;
-		swap = 1;
-	} else {
-		fprintf(stderr,
-			"swapin: no raw disk (BOOTBENCH_DISK): no swap, no push; the read-back is from memory (a native run)\n");
+		err = -EINVAL;
+		goto out;
 	}
 	s = mmap(NULL, sizeof(*s) * n, PROT_READ | PROT_WRITE,
 		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
