@@ -193,20 +193,23 @@ $(shell mkdir -p $(B)/gen && printf '#include "%s"\n' $(DESCS) >$(DESC_LIST).new
 endif
 
 PROTO_SRCS := $(wildcard proto/*.c)
+# shared/: header-only helpers every side includes (kmod's shared/).
+SHARED_HDRS := $(wildcard shared/*.h)
+SHARED_SRCS := $(wildcard shared/*.c)
 # boot/vmlinux.c decompresses a bzImage's payload with Debian's libraries.
 VMLINUX_LIBS := -lz -llzma -lbz2 -llzo2 -llz4 -lzstd
 LIB_SRCS := $(wildcard lib/*.c)
 # The reader reads a metric's better way from report/rules.c, as compare does.
-HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) benchmarks/params.c \
+HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) $(SHARED_SRCS) benchmarks/params.c \
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
-COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) benchmarks/tests.def $(DESCS) $(DESC_LIST)
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def benchmarks/aim9-tests.def \
+COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/tests.def $(DESCS) $(DESC_LIST)
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def benchmarks/aim9-tests.def \
 	benchmarks/filebench.def \
 	boot/cpus.def report/rules.h report/stats.h $(DESCS) $(DESC_LIST)
-INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c
+INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c $(SHARED_SRCS)
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
-	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c proto/disk.c
+	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c proto/disk.c $(SHARED_SRCS)
 # UnixBench's shell tests: our scripts and a generated sort input.
 SHELL_FILES := multi.sh tst.sh sort.src aim.sh
 BUSYBOX ?= /bin/busybox
@@ -276,15 +279,15 @@ $(COMPARE): $(COMPARE_SRCS) $(COMPARE_HDRS)
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(COMPARE_SRCS) -lm
 
-$(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h
+$(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h $(SHARED_HDRS)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
 
-$(MKLAYER): initramfs/mklayer.c
+$(MKLAYER): initramfs/mklayer.c $(SHARED_HDRS)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(HOST_CFLAGS) -o $@ initramfs/mklayer.c
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ initramfs/mklayer.c
 
 $(LIBKMOD): init/libkmod-build.sh $(MUSLCC_DEP)
 	$(AT)init/libkmod-build.sh $(AB)/libkmod $(LIBKMOD_CROSS)
@@ -298,7 +301,7 @@ $(AB)/glibc-gcc: init/glibc-cross.sh
 $(AB)/busybox:
 	$(AT)tree=$$(DEB_ARCH=$(ARCH_DEB_ARCH) initramfs/layer.sh --tree $(B) busybox-static) && cp "$$tree/bin/busybox" $@
 
-$(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(LIBKMOD)
+$(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(SHARED_HDRS) $(LIBKMOD)
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -I$(AB)/libkmod/include \
@@ -317,7 +320,7 @@ BENCH_EXTRA_filebench := benchmarks/filebench-flowops.c benchmarks/filebench-per
 BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/aim9.h benchmarks/aim9-tests.def $(AIM9_SRCS) \
 	benchmarks/filebench.h benchmarks/filebench.def $(BENCH_EXTRA_filebench)
 
-$(AB)/guest/bench/%: benchmarks/%.c $(MUSLCC_DEP) $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
+$(AB)/guest/bench/%: benchmarks/%.c $(MUSLCC_DEP) $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(SHARED_HDRS) $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) benchmarks/$*.c $(BENCH_EXTRA_$*) -lm -s
@@ -355,7 +358,7 @@ $(B)/host/bench/%-image: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harn
 # to run on bare metal beside the VM numbers: make host-bench.
 HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS) $(BENCH_AUX))
 
-$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
+$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(SHARED_HDRS) $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< $(BENCH_EXTRA_$*) -lm -lpthread

@@ -32,6 +32,7 @@
 
 #include "aim9.h"
 #include "harness.h"
+#include "shared/util.h"
 
 #define AIM7_JOBS 100 /* the suite's LOADNUM: jobs a task runs, by default */
 #define AIM7_FILESIZE 1024 /* K: LKP's workfile */
@@ -116,7 +117,7 @@ static void aim7_reap_all(struct aim7_run *r, struct aim7_result *res)
 	int status;
 
 	times(&t0);
-	start = harness_now();
+	start = util_now();
 	harness_settle_sleep(AIM7_SLEEP);
 	close(r->gun[1]);
 	for (u = 0; u < r->load;) {
@@ -126,7 +127,7 @@ static void aim7_reap_all(struct aim7_run *r, struct aim7_result *res)
 			res->failed += r->load - u;
 			break;
 		}
-		at = harness_now() - start;
+		at = util_now() - start;
 		res->sum += at;
 		res->sumsq += at * at;
 		res->real = at;
@@ -204,8 +205,7 @@ static int aim7_run(int argc, char **argv)
 	struct aim7_run r = { 0 };
 	int err;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	r.test = aim9_test_find(name);
 	r.load = load;

@@ -51,7 +51,7 @@ static int aim9_blks_write(int fd, unsigned int n)
 
 	for (i = 0; i < n && !err; i++) {
 		aim9_blk_stamp(buf, i);
-		err = aim9_io_full(fd, buf, AIM9_BLK, 1);
+		err = util_fd_full(fd, buf, AIM9_BLK, 1);
 	}
 	return err;
 }
@@ -93,7 +93,7 @@ static int aim9_random_io(int fd, unsigned int n, int wr)
 			return -errno;
 		if (wr)
 			aim9_blk_stamp(buf, blk);
-		err = aim9_io_full(fd, buf, AIM9_BLK, wr);
+		err = util_fd_full(fd, buf, AIM9_BLK, wr);
 		if (!err && !wr)
 			err = aim9_blk_check(buf, blk);
 	}
@@ -168,11 +168,11 @@ static int aim9_common_read(unsigned int n, int out)
 	if (fd < 0)
 		return -errno;
 	for (i = 0; i < n && !err; i++) {
-		err = aim9_io_full(fd, buf, AIM9_BLK, 0);
+		err = util_fd_full(fd, buf, AIM9_BLK, 0);
 		if (!err)
 			err = aim9_blk_check(buf, i);
 		if (!err && out >= 0)
-			err = aim9_io_full(out, buf, AIM9_BLK, 1);
+			err = util_fd_full(out, buf, AIM9_BLK, 1);
 	}
 	close(fd);
 	return err;

@@ -118,25 +118,6 @@ rm_shm:
 	return err;
 }
 
-int aim9_io_full(int fd, char *buf, unsigned int size, int wr)
-{
-	unsigned int done = 0;
-
-	while (done < size) {
-		ssize_t r = wr ? write(fd, buf + done, size - done) :
-				 read(fd, buf + done, size - done);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -errno;
-		if (!r)
-			return -EPIPE;
-		done += r;
-	}
-	return 0;
-}
-
 /*
  * pipe_cpy, stream_pipe, dgram_pipe (factor 100): one process writes a
  * message into one end and reads it back from the other, the sizes
@@ -154,9 +135,9 @@ int aim9_msg_loop(int rd, int wr, int loops)
 
 		out[0] = (char)loops;
 		out[n - 1] = (char)(loops + n);
-		err = aim9_io_full(wr, out, n, 1);
+		err = util_fd_full(wr, out, n, 1);
 		if (!err)
-			err = aim9_io_full(rd, back, n, 0);
+			err = util_fd_full(rd, back, n, 0);
 		if (!err && (back[0] != out[0] || back[n - 1] != out[n - 1]))
 			err = -EBADMSG;
 	}

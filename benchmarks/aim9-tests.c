@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "aim9.h"
+#include "shared/util.h"
 
 struct aim9_env aim9_env = { .dir = "/tmp", .kbytes = 5120, .seed = 1 };
 
@@ -23,7 +24,7 @@ const struct aim9_test *aim9_test_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(aim9_tests) / sizeof(aim9_tests[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(aim9_tests); i++)
 		if (!strcmp(aim9_tests[i].name, name))
 			return &aim9_tests[i];
 	return NULL;

@@ -17,6 +17,7 @@
 
 #include "aim9.h"
 #include "harness.h"
+#include "shared/util.h"
 
 /* Calls @test until the alarm; the calls made, or -errno. */
 static long aim9_loop(const struct aim9_test *test, unsigned int runtime,
@@ -62,8 +63,7 @@ static int aim9_run(int argc, char **argv)
 	long calls;
 	int err;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	test = aim9_test_find(name);
 	if (!test) {

@@ -10,6 +10,8 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include "shared/util.h"
+
 /* The factor of the disk tests: the file size in K (FILESIZE). */
 #define AIM9_KB 0
 
@@ -43,8 +45,6 @@ unsigned int aim9_test_factor(const struct aim9_test *t);
 int aim9_prep_make(const struct aim9_test *t);
 void aim9_prep_undo(const struct aim9_test *t);
 
-/* Helpers of the test files. */
-int aim9_io_full(int fd, char *buf, unsigned int size, int wr);
 /* @loops - 1 messages of the suite's sizes written to @wr, read from @rd. */
 int aim9_msg_loop(int rd, int wr, int loops);
 /* A name in aim9_env.dir unique to this process and call: 0 or -errno. */

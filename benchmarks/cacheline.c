@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "shared/util.h"
 
 #define CACHELINE_WORKERS 2
 
@@ -89,8 +90,7 @@ static int cacheline_run(int argc, char **argv)
 	char *page;
 	int status;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	page = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
 		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -100,7 +100,7 @@ static int cacheline_run(int argc, char **argv)
 	}
 	cacheline_slots_get(page, !strcmp(layout, "split"), &s);
 	*s.limit = loops;
-	t0 = harness_now();
+	t0 = util_now();
 	for (i = 0; i < CACHELINE_WORKERS; i++) {
 		pid[i] = fork();
 		if (pid[i] == 0) {
@@ -117,7 +117,7 @@ static int cacheline_run(int argc, char **argv)
 		if (waitpid(pid[i], &status, 0) < 0 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status))
 			failed = 1;
-	t = harness_now() - t0;
+	t = util_now() - t0;
 	if (failed) {
 		fprintf(stderr, "cacheline: a worker failed\n");
 		return 1;

@@ -22,6 +22,7 @@
 
 #include "external.h"
 #include "harness.h"
+#include "shared/util.h"
 
 #define DBENCH_BIN "/usr/bin/dbench"
 #define DBENCH_LOAD "/usr/share/dbench/client.txt"
@@ -92,8 +93,7 @@ static int dbench_run(int argc, char **argv)
 	};
 	struct dbench_out o = { 0 };
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	/* It reports the seconds before its last one: 1 s measures none. */
 	if (runtime < 2) {

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "shared/util.h"
 
 static int fault_write(const char *path, const char *s)
 {
@@ -53,8 +54,7 @@ static int fault_run(int argc, char **argv)
 		{ "fault", NULL, &fault },
 	};
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	harness_metric("fault.before", 1);
 	fflush(stdout);

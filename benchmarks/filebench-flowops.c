@@ -22,6 +22,7 @@
 
 #include "filebench.h"
 #include "harness.h"
+#include "shared/util.h"
 
 static const char *const fb_op_names[] = {
 	[FB_CREATEFILE] = "createfile",
@@ -497,7 +498,7 @@ int fb_flowop_run(struct fb_worker *w, const struct fb_flowop *op)
 	/* The thread is done (and with it the run: quit firstdone). */
 	if (op->op == FB_FINISHONBYTES)
 		return w->st.bytes >= op->iosize ? -ENODATA : 0;
-	t0 = harness_now();
+	t0 = util_now();
 	err = fb_flowop_do(w, op);
 
 	if (err == -EAGAIN || err == -ENODATA)
@@ -514,7 +515,7 @@ int fb_flowop_run(struct fb_worker *w, const struct fb_flowop *op)
 		return err;
 	w->st.ops++;
 	w->st.op_count[op->op]++;
-	w->st.lat += harness_now() - t0;
+	w->st.lat += util_now() - t0;
 	if (op->op == FB_READ || op->op == FB_READWHOLEFILE)
 		w->st.reads++;
 	else if (op->op == FB_WRITE || op->op == FB_WRITEWHOLEFILE ||

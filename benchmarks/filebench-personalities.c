@@ -22,9 +22,9 @@
 #define PERS(n, sets_, thr, nthr, done)        \
 	const struct fb_personality fb_##n = { \
 		.sets = sets_,                 \
-		.nsets = FB_N(sets_),          \
+		.nsets = ARRAY_SIZE(sets_),    \
 		.threads = thr,                \
-		.nthreads = FB_N(thr),         \
+		.nthreads = ARRAY_SIZE(thr),   \
 		.def_nthreads = nthr,          \
 		.until_done = done,            \
 	}
@@ -53,7 +53,7 @@ static const struct fb_flowop fileserver_ops[] = {
 	OP(STATFILE, 0, 0, 0, 0),
 };
 static const struct fb_thread fileserver_threads[] = {
-	{ "filereaderthread", 0, fileserver_ops, FB_N(fileserver_ops) },
+	{ "filereaderthread", 0, fileserver_ops, ARRAY_SIZE(fileserver_ops) },
 };
 PERS(fileserver, fileserver_sets, fileserver_threads, 50, 0);
 
@@ -81,7 +81,7 @@ static const struct fb_flowop webproxy_ops[] = {
 	WEBPROXY_READ,
 };
 static const struct fb_thread webproxy_threads[] = {
-	{ "proxycache", 0, webproxy_ops, FB_N(webproxy_ops) },
+	{ "proxycache", 0, webproxy_ops, ARRAY_SIZE(webproxy_ops) },
 };
 PERS(webproxy, webproxy_sets, webproxy_threads, 100, 0);
 
@@ -98,18 +98,18 @@ static const struct fb_flowop randwrite_ops[] = {
 
 /* randomrw: $nthreads (1) random readers and as many random writers. */
 static const struct fb_thread randomrw_threads[] = {
-	{ "rand-r-thread", 0, randread_ops, FB_N(randread_ops) },
-	{ "rand-w-thread", 0, randwrite_ops, FB_N(randwrite_ops) },
+	{ "rand-r-thread", 0, randread_ops, ARRAY_SIZE(randread_ops) },
+	{ "rand-w-thread", 0, randwrite_ops, ARRAY_SIZE(randwrite_ops) },
 };
 PERS(randomrw, largefile_sets, randomrw_threads, 1, 0);
 
 /* randomwrite, randomread: $nthreads (1) threads of random 8k I/O. */
 static const struct fb_thread randomwrite_threads[] = {
-	{ "rand-thread", 0, randwrite_ops, FB_N(randwrite_ops) },
+	{ "rand-thread", 0, randwrite_ops, ARRAY_SIZE(randwrite_ops) },
 };
 PERS(randomwrite, largefile_sets, randomwrite_threads, 1, 0);
 static const struct fb_thread randomread_threads[] = {
-	{ "rand-thread", 0, randread_ops, FB_N(randread_ops) },
+	{ "rand-thread", 0, randread_ops, ARRAY_SIZE(randread_ops) },
 };
 PERS(randomread, largefile_sets, randomread_threads, 1, 0);
 
@@ -121,14 +121,14 @@ static const struct fb_flowop seqread_ops[] = {
 	OP(READ, 0, 0, M, 0),
 };
 static const struct fb_thread seqread_threads[] = {
-	{ "seqread", 0, seqread_ops, FB_N(seqread_ops) },
+	{ "seqread", 0, seqread_ops, ARRAY_SIZE(seqread_ops) },
 };
 PERS(singlestreamread, largefile_sets, seqread_threads, 1, 0);
 static const struct fb_flowop seqreaddirect_ops[] = {
 	OP(READ, 0, 0, M, FB_DIRECT),
 };
 static const struct fb_thread seqreaddirect_threads[] = {
-	{ "seqread", 0, seqreaddirect_ops, FB_N(seqreaddirect_ops) },
+	{ "seqread", 0, seqreaddirect_ops, ARRAY_SIZE(seqreaddirect_ops) },
 };
 PERS(singlestreamreaddirect, largefile_sets, seqreaddirect_threads, 1, 0);
 
@@ -145,14 +145,14 @@ static const struct fb_flowop seqwrite_ops[] = {
 	OP(WRITE, 0, 0, M, 0),
 };
 static const struct fb_thread seqwrite_threads[] = {
-	{ "seqwrite", 0, seqwrite_ops, FB_N(seqwrite_ops) },
+	{ "seqwrite", 0, seqwrite_ops, ARRAY_SIZE(seqwrite_ops) },
 };
 PERS(singlestreamwrite, newfile_sets, seqwrite_threads, 1, 0);
 static const struct fb_flowop seqwritedirect_ops[] = {
 	OP(WRITE, 0, 0, M, FB_DIRECT),
 };
 static const struct fb_thread seqwritedirect_threads[] = {
-	{ "seqwrite", 0, seqwritedirect_ops, FB_N(seqwritedirect_ops) },
+	{ "seqwrite", 0, seqwritedirect_ops, ARRAY_SIZE(seqwritedirect_ops) },
 };
 PERS(singlestreamwritedirect, newfile_sets, seqwritedirect_threads, 1, 0);
 
@@ -207,7 +207,7 @@ static const struct fb_flowop makedirs_ops[] = {
 	OP(MAKEDIR, 0, 0, 0, 0),
 };
 static const struct fb_thread makedirs_threads[] = {
-	{ "dirmaker", 0, makedirs_ops, FB_N(makedirs_ops) },
+	{ "dirmaker", 0, makedirs_ops, ARRAY_SIZE(makedirs_ops) },
 };
 PERS(makedirs, makedirs_sets, makedirs_threads, 16, 1);
 
@@ -229,7 +229,7 @@ static const struct fb_flowop copyfiles_ops[] = {
 	OP(CLOSEFILE, 1, 1, 0, 0),
 };
 static const struct fb_thread copyfiles_threads[] = {
-	{ "filereader", 0, copyfiles_ops, FB_N(copyfiles_ops) },
+	{ "filereader", 0, copyfiles_ops, ARRAY_SIZE(copyfiles_ops) },
 };
 PERS(copyfiles, copyfiles_sets, copyfiles_threads, 1, 1);
 
@@ -243,7 +243,7 @@ static const struct fb_flowop createfiles_ops[] = {
 	OP(CLOSEFILE, 0, 0, 0, 0),
 };
 static const struct fb_thread createfiles_threads[] = {
-	{ "filecreator", 0, createfiles_ops, FB_N(createfiles_ops) },
+	{ "filecreator", 0, createfiles_ops, ARRAY_SIZE(createfiles_ops) },
 };
 PERS(createfiles, createfiles_sets, createfiles_threads, 16, 1);
 
@@ -272,7 +272,7 @@ static const struct fb_flowop varmail_ops[] = {
 	OP(CLOSEFILE, 0, 0, 0, 0),
 };
 static const struct fb_thread varmail_threads[] = {
-	{ "filereaderthread", 0, varmail_ops, FB_N(varmail_ops) },
+	{ "filereaderthread", 0, varmail_ops, ARRAY_SIZE(varmail_ops) },
 };
 PERS(varmail, varmail_sets, varmail_threads, 16, 0);
 
@@ -300,7 +300,7 @@ static const struct fb_flowop webserver_ops[] = {
 	OP(APPENDFILERAND, 1, 1, 16 * K, 0),
 };
 static const struct fb_thread webserver_threads[] = {
-	{ "filereaderthread", 0, webserver_ops, FB_N(webserver_ops) },
+	{ "filereaderthread", 0, webserver_ops, ARRAY_SIZE(webserver_ops) },
 };
 PERS(webserver, webserver_sets, webserver_threads, 100, 0);
 
@@ -315,7 +315,7 @@ static const struct fb_flowop listdirs_ops[] = {
 	OP(LISTDIR, 0, 0, 0, 0),
 };
 static const struct fb_thread listdirs_threads[] = {
-	{ "dirlister", 0, listdirs_ops, FB_N(listdirs_ops) },
+	{ "dirlister", 0, listdirs_ops, ARRAY_SIZE(listdirs_ops) },
 };
 PERS(listdirs, listdirs_sets, listdirs_threads, 16, 0);
 
@@ -332,6 +332,6 @@ static const struct fb_flowop rread_ops[] = {
 	OP(FINISHONBYTES, 0, 0, 128 * M, 0),
 };
 static const struct fb_thread rread_threads[] = {
-	{ "filereaderthread", 0, rread_ops, FB_N(rread_ops) },
+	{ "filereaderthread", 0, rread_ops, ARRAY_SIZE(rread_ops) },
 };
 PERS(filemicro_rread, onegig_sets, rread_threads, 1, 0);

@@ -43,6 +43,7 @@
 #include "filebench.h"
 #include "harness.h"
 #include "params.h"
+#include "shared/util.h"
 
 static const struct {
 	const char *name, *desc;
@@ -250,7 +251,7 @@ static void *fb_worker_main(void *arg)
 	}
 	fb_slot_close(w, 0);
 	fb_slot_close(w, 1);
-	for (i = 0; i < FB_N(w->onefile_fd); i++)
+	for (i = 0; i < ARRAY_SIZE(w->onefile_fd); i++)
 		if (w->onefile_fd[i] >= 0)
 			close(w->onefile_fd[i]);
 	__atomic_add_fetch(&fb_done, 1, __ATOMIC_SEQ_CST);
@@ -267,7 +268,7 @@ static int fb_worker_init(struct fb_worker *w, struct fb_run *r,
 	w->t = t;
 	w->rng = 0x9e3779b97f4a7c15ULL * (n + 1) ^ (unsigned long)time(NULL);
 	w->fd[0] = w->fd[1] = -1;
-	for (i = 0; i < FB_N(w->onefile_fd); i++)
+	for (i = 0; i < ARRAY_SIZE(w->onefile_fd); i++)
 		w->onefile_fd[i] = -1;
 	w->wfill = -1;
 	for (i = 0, w->bufsize = 0; i < t->nops; i++)
@@ -285,7 +286,7 @@ static int fb_threads_run(struct fb_run *r, struct fb_worker *w, unsigned int n,
 			  unsigned int runtime, double *secs)
 {
 	const struct timespec tick = { 0, 20 * 1000 * 1000 };
-	double t0 = harness_now();
+	double t0 = util_now();
 	unsigned int i, started;
 	int err = 0;
 
@@ -298,13 +299,13 @@ static int fb_threads_run(struct fb_run *r, struct fb_worker *w, unsigned int n,
 		}
 	/* Those that use their filesets up end with the first thread done
 	 * (filebench's mode quit firstdone). */
-	while (!fb_stopped(r) && harness_now() - t0 < runtime &&
+	while (!fb_stopped(r) && util_now() - t0 < runtime &&
 	       !__atomic_load_n(&fb_done, __ATOMIC_SEQ_CST))
 		nanosleep(&tick, NULL);
 	fb_stop(r);
 	for (i = 0; i < started; i++)
 		pthread_join(w[i].tid, NULL);
-	*secs = harness_now() - t0;
+	*secs = util_now() - t0;
 	return err;
 }
 
@@ -424,7 +425,7 @@ static int fb_find(const char *name, struct fb_run *r)
 {
 	size_t i;
 
-	for (i = 0; i < FB_N(fb_personalities); i++)
+	for (i = 0; i < ARRAY_SIZE(fb_personalities); i++)
 		if (!strcmp(fb_personalities[i].name, name)) {
 			r->p = fb_personalities[i].p;
 			return 0;
@@ -448,7 +449,7 @@ static int fb_run_main(int argc, char **argv)
 	char root[4200];
 	int err;
 
-	if (harness_params_parse(argc, argv, params, FB_N(params)) ||
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)) ||
 	    fb_find(test, &r))
 		return 2;
 	if (!nthreads)

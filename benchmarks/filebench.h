@@ -12,6 +12,8 @@
 #include <pthread.h>
 #include <stddef.h>
 
+#include "shared/util.h"
+
 /* The flowops used by the personalities, as the WML names them. */
 enum fb_op {
 	FB_CREATEFILE, /* create a file of a fileset that does not exist */
@@ -78,8 +80,6 @@ struct fb_personality {
 	unsigned int def_nthreads; /* $nthreads */
 	int until_done; /* ends when the threads have used every entry */
 };
-
-#define FB_N(a) (sizeof(a) / sizeof((a)[0]))
 
 #define FB_PERSONALITY(name, desc) extern const struct fb_personality fb_##name;
 #include "benchmarks/filebench.def"

@@ -32,6 +32,7 @@
 #include "harness.h"
 #include "params.h"
 #include "proto/json_parse.h"
+#include "shared/util.h"
 
 #define FIO_BIN "/usr/bin/fio"
 #define FIO_OUT_MAX (16 << 20)
@@ -96,7 +97,7 @@ static void fio_percentiles(const char *op, const struct json_value *clat)
 	char key[32], name[64];
 	size_t i;
 
-	for (i = 0; p && i < sizeof(want) / sizeof(want[0]); i++) {
+	for (i = 0; p && i < ARRAY_SIZE(want); i++) {
 		snprintf(key, sizeof(key), "%s.000000", want[i]);
 		snprintf(name, sizeof(name), "fio.%s_clat_%s%%_ns", op,
 			 want[i]);
@@ -232,8 +233,7 @@ static int fio_run(int argc, char **argv)
 	char job[300], out[300];
 	int status;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])) ||
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)) ||
 	    fio_job_check(&j))
 		return 2;
 	snprintf(job, sizeof(job), "%s/fio.job", harness_tmpdir());

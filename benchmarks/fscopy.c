@@ -18,6 +18,7 @@
 
 #include "fscopy.h"
 #include "harness.h"
+#include "shared/util.h"
 
 #define FS_UNIT 256
 #define FS_HALF (FS_UNIT / 2)
@@ -42,7 +43,7 @@ static void fs_settle(unsigned int second_sleep)
 static long fs_score(unsigned long counted, double start,
 		     const struct fs_state *s)
 {
-	return (long)((double)counted / ((harness_now() - start) * s->per_k));
+	return (long)((double)counted / ((util_now() - start) * s->per_k));
 }
 
 static int fs_write_phase(struct fs_state *s, unsigned int seconds)
@@ -54,7 +55,7 @@ static int fs_write_phase(struct fs_state *s, unsigned int seconds)
 	fs_settle(2);
 	if (harness_alarm_arm(seconds))
 		return -1;
-	start = harness_now();
+	start = util_now();
 	while (!harness_stop) {
 		for (i = 0; i < s->max_buffs; i++) {
 			n = write(s->f, s->buf, s->bufsize);
@@ -87,7 +88,7 @@ static int fs_read_phase(struct fs_state *s, unsigned int seconds)
 	lseek(s->f, 0, SEEK_SET);
 	if (harness_alarm_arm(seconds))
 		return -1;
-	start = harness_now();
+	start = util_now();
 	while (!harness_stop) {
 		n = read(s->f, s->buf, s->bufsize);
 		if (n == (ssize_t)s->bufsize) {
@@ -119,7 +120,7 @@ static int fs_copy_phase(struct fs_state *s, unsigned int seconds)
 	lseek(s->g, 0, SEEK_SET);
 	if (harness_alarm_arm(seconds))
 		return -1;
-	start = harness_now();
+	start = util_now();
 	while (!harness_stop) {
 		n = read(s->f, s->buf, s->bufsize);
 		if (n >= 0 && n != (ssize_t)s->bufsize) {
@@ -156,7 +157,7 @@ static int fs_copy_phase(struct fs_state *s, unsigned int seconds)
 				FS_UNIT;
 		break;
 	}
-	end = harness_now();
+	end = util_now();
 	printf("Copy done: %lu\n", counted);
 	/* The copy must hold the pattern the write phase put in the file. */
 	check = malloc(s->bufsize);

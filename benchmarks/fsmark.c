@@ -43,6 +43,7 @@
 
 #include "harness.h"
 #include "params.h"
+#include "shared/util.h"
 
 #define FSMARK_CHUNK 16384
 #define FSMARK_FILES_MAX 1000000
@@ -79,12 +80,12 @@ struct fsmark_slot {
 static char fsmark_buf[FSMARK_CHUNK];
 
 /* Time @call's system calls into @t. */
-#define FSMARK_TIMED(t, call)               \
-	({                                  \
-		double t0_ = harness_now(); \
-		long r_ = (long)(call);     \
-		(t) += harness_now() - t0_; \
-		r_;                         \
+#define FSMARK_TIMED(t, call)            \
+	({                               \
+		double t0_ = util_now(); \
+		long r_ = (long)(call);  \
+		(t) += util_now() - t0_; \
+		r_;                      \
 	})
 
 static void fsmark_path(const struct fsmark_conf *c, unsigned int i, char *p,
@@ -195,7 +196,7 @@ static int fsmark_files_check_remove(const struct fsmark_conf *c)
 static void fsmark_child(const struct fsmark_conf *c, const char *dir,
 			 struct fsmark_slot *slot)
 {
-	double t = 0, t0 = harness_now();
+	double t = 0, t0 = util_now();
 	char path[64];
 	unsigned int i;
 	int err = chdir(dir) ? -errno : 0;
@@ -211,7 +212,7 @@ static void fsmark_child(const struct fsmark_conf *c, const char *dir,
 	}
 	if (!err)
 		err = fsmark_post_sync(c, &t);
-	slot->wall = harness_now() - t0;
+	slot->wall = util_now() - t0;
 	slot->fs_time = t;
 	if (err)
 		fprintf(stderr, "fsmark: %s: %s\n", dir, strerror(-err));
@@ -271,8 +272,7 @@ static int fsmark_sync_parse(const char *s, enum fsmark_sync *out)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(fsmark_sync_names) / sizeof(*fsmark_sync_names);
-	     i++)
+	for (i = 0; i < ARRAY_SIZE(fsmark_sync_names); i++)
 		if (!strcmp(s, fsmark_sync_names[i])) {
 			*out = i;
 			return 0;
@@ -340,8 +340,7 @@ static int fsmark_run(int argc, char **argv)
 	unsigned int l;
 	int err = 0;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])) ||
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)) ||
 	    fsmark_sync_parse(sync, &c.sync))
 		return 2;
 	/* LKP: nr_cpu threads by default, at most 64 (fs_mark's limit). */

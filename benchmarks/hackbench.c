@@ -15,6 +15,7 @@
 
 #include "harness.h"
 #include "messaging.h"
+#include "shared/util.h"
 
 static int hackbench_run(int argc, char **argv)
 {
@@ -33,8 +34,7 @@ static int hackbench_run(int argc, char **argv)
 	};
 	double t, min = 0, max = 0, sum = 0;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	/* LKP's nr_threads is hackbench's -g. */
 	if (groups)

@@ -36,6 +36,7 @@
 #include "harness.h"
 #include "params.h"
 #include "unixbench.h"
+#include "shared/util.h"
 
 struct harness_opts {
 	const char *copy_val; /* bench.copy_key's value, or NULL */
@@ -76,14 +77,6 @@ int harness_aux_exec(const char *name, int argc, char **argv)
 	fprintf(stderr, "%s: cannot run %s: %s: it is built beside %s\n",
 		bench.name, path, strerror(errno), harness_path);
 	return 1;
-}
-
-double harness_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 void harness_count_report(unsigned long count, int timebase, const char *unit)
@@ -139,8 +132,8 @@ int harness_params_parse(int argc, char **argv, const struct harness_param *p,
 						sysconf(_SC_NPROCESSORS_ONLN),
 						p[k].uint_val);
 		} else {
-			err = param_uint_parse(val, spec->min, spec->max,
-					       p[k].uint_val);
+			err = util_uint_parse(val, spec->min, spec->max,
+					      p[k].uint_val);
 		}
 		if (err) {
 			fprintf(stderr, "%s: bad value '%s' for %s\n",
@@ -162,7 +155,7 @@ static int harness_opts_parse(int argc, char **argv, struct harness_opts *o)
 		{ "nr_task", &o->copies, NULL },
 		{ bench.copy_key, NULL, &o->copy_val },
 	};
-	size_t n = sizeof(params) / sizeof(params[0]);
+	size_t n = ARRAY_SIZE(params);
 	int err;
 
 	o->duration = bench.duration;
@@ -205,7 +198,7 @@ static int harness_copy_start(struct harness_copy *c, unsigned int duration,
 	if (pipe2(p, O_CLOEXEC))
 		return -errno;
 	snprintf(dur, sizeof(dur), "%u", duration);
-	c->start = harness_now();
+	c->start = util_now();
 	c->pid = fork();
 	if (c->pid < 0) {
 		close(p[0]);
@@ -262,7 +255,7 @@ static void harness_copies_drain(struct harness_copy *c, unsigned int n)
 			}
 			if (r < 0 && errno == EINTR)
 				continue;
-			c[i].elapsed = harness_now() - c[i].start;
+			c[i].elapsed = util_now() - c[i].start;
 			c[i].out[c[i].len] = '\0';
 			close(c[i].fd);
 			c[i].fd = -1;

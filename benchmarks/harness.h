@@ -19,6 +19,8 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "shared/util.h"
+
 struct bench {
 	const char *name;
 	const char *title; /* the original's log message */
@@ -69,7 +71,6 @@ struct harness_param {
 int harness_params_parse(int argc, char **argv, const struct harness_param *p,
 			 size_t n);
 void harness_metric(const char *name, double value);
-double harness_now(void);
 /*
  * The originals' pauses for the disk to settle (sync; sleep). Natively in
  * make check, BOOTBENCH_SETTLE=0 skips the sleeps (the syncs stay): a

@@ -13,6 +13,7 @@
 
 #include "harness.h"
 #include "messaging.h"
+#include "shared/util.h"
 
 /* musl's default thread stack is 128 KiB; set one explicitly. */
 #define MESSAGING_STACK (256 * 1024)
@@ -235,7 +236,7 @@ int messaging_run(const struct messaging_conf *c, double *seconds)
 			goto reap;
 		}
 	}
-	start = harness_now();
+	start = util_now();
 	/* One byte makes the wake pipe readable for every poller. */
 	if (write(wake[1], &dummy, 1) != 1)
 		err = -errno;
@@ -248,7 +249,7 @@ reap:
 	for (i = 0; i < started; i++)
 		failed |= messaging_reap(&w[i]) != 0;
 	if (!err)
-		*seconds = harness_now() - start;
+		*seconds = util_now() - start;
 	if (!err && failed)
 		err = -EIO;
 	if (c->threads)

@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "shared/util.h"
 
 #ifndef IPPROTO_SCTP
 #define IPPROTO_SCTP 132
@@ -94,16 +95,16 @@ static int np_conf_parse(const char *name, struct np_conf *c)
 	size_t i, n;
 
 	c->name = name;
-	for (i = 0; i < sizeof(np_transports) / sizeof(np_transports[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(np_transports); i++) {
 		n = strlen(np_transports[i].prefix);
 		if (!strncmp(name, np_transports[i].prefix, n))
 			break;
 	}
-	if (i == sizeof(np_transports) / sizeof(np_transports[0]))
+	if (i == ARRAY_SIZE(np_transports))
 		return -EINVAL;
 	c->type = np_transports[i].type;
 	c->proto = np_transports[i].proto;
-	for (i = 0; i < sizeof(np_patterns) / sizeof(np_patterns[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(np_patterns); i++)
 		if (!strcmp(name + n, np_patterns[i])) {
 			c->pattern = (int)i;
 			return 0;
@@ -425,7 +426,7 @@ static int np_rr_loop(const struct np_conf *c, unsigned short port, int fd,
 	if (c->type == SOCK_DGRAM &&
 	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)))
 		return -errno;
-	while (!err && harness_now() < end) {
+	while (!err && util_now() < end) {
 		if (c->pattern == NP_CRR) {
 			fd = np_crr_connect(c, port, r);
 			if (fd < 0)
@@ -446,12 +447,12 @@ static int np_rr_loop(const struct np_conf *c, unsigned short port, int fd,
 static int np_client_run(const struct np_conf *c, unsigned short port,
 			 char *buf, struct np_pair *r)
 {
-	double t0 = harness_now();
+	double t0 = util_now();
 	int fd, err;
 
 	if (c->pattern == NP_CRR) {
 		err = np_rr_loop(c, port, -1, t0 + c->runtime, r);
-		r->elapsed = harness_now() - t0;
+		r->elapsed = util_now() - t0;
 		/* The end: a connection with no request. */
 		fd = np_connect(c, port);
 		if (fd < 0)
@@ -471,7 +472,7 @@ static int np_client_run(const struct np_conf *c, unsigned short port,
 		if (!err)
 			err = np_send_loop(fd, buf, c->size, &r->sent);
 	}
-	r->elapsed = harness_now() - t0;
+	r->elapsed = util_now() - t0;
 	/* The server's end of stream, then its pending reads finish. */
 	if (c->type != SOCK_DGRAM)
 		shutdown(fd, SHUT_WR);
@@ -711,8 +712,7 @@ static int np_run(int argc, char **argv)
 	struct np_pair *pairs;
 	int err = 0;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	if (np_conf_parse(test, &c)) {
 		fprintf(stderr, "netperf: test %s is not one of ours\n", test);

@@ -6,6 +6,7 @@
 
 #include "params.h"
 #include "proto/disk.h"
+#include "shared/util.h"
 
 /* will-it-scale's testcases, as the table names them. */
 static const char param_wis_names[] =
@@ -39,28 +40,10 @@ const struct param_spec *param_spec_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(param_specs) / sizeof(param_specs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(param_specs); i++)
 		if (!strcmp(param_specs[i].name, name))
 			return &param_specs[i];
 	return NULL;
-}
-
-int param_uint_parse(const char *s, unsigned int min, unsigned int max,
-		     unsigned int *out)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	if (*s < '0' || *s > '9')
-		return -EINVAL;
-	v = strtoul(s, &end, 10);
-	if (errno || *end)
-		return -EINVAL;
-	if (v < min || v > max)
-		return -ERANGE;
-	*out = v;
-	return 0;
 }
 
 int param_tasks_parse(const char *s, long cpus, unsigned int *out)
@@ -71,12 +54,12 @@ int param_tasks_parse(const char *s, long cpus, unsigned int *out)
 	int err;
 
 	if (!n || s[n - 1] != '%')
-		return param_uint_parse(s, 1, PARAM_TASKS_MAX, out);
+		return util_uint_parse(s, 1, PARAM_TASKS_MAX, out);
 	if (n >= sizeof(buf))
 		return -EINVAL;
 	memcpy(buf, s, n - 1);
 	buf[n - 1] = '\0';
-	err = param_uint_parse(buf, 1, 100000, &pct);
+	err = util_uint_parse(buf, 1, 100000, &pct);
 	if (err)
 		return err;
 	if (cpus < 1)
@@ -151,10 +134,10 @@ static const char *stressor_why(const char *name, char *buf, size_t size)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(stressors) / sizeof(stressors[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(stressors); i++)
 		if (!strcmp(stressors[i].name, name))
 			break;
-	if (i == sizeof(stressors) / sizeof(stressors[0]))
+	if (i == ARRAY_SIZE(stressors))
 		snprintf(
 			buf, size,
 			"STRESSOR=%s is no stress-ng stressor: give one of 'stress-ng --stressors' (benchmarks/stress-ng.def)",
@@ -179,7 +162,7 @@ static const struct stressor *stressor_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(stressors) / sizeof(stressors[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(stressors); i++)
 		if (!strcmp(stressors[i].name, name))
 			return &stressors[i];
 	return NULL;
@@ -249,5 +232,5 @@ int param_value_check(const struct param_spec *p, const char *val)
 	}
 	if (p->kind == PARAM_TASKS)
 		return param_tasks_parse(val, 0, &v);
-	return param_uint_parse(val, p->min, p->max, &v);
+	return util_uint_parse(val, p->min, p->max, &v);
 }

@@ -26,8 +26,6 @@ struct param_spec {
 };
 
 const struct param_spec *param_spec_find(const char *name);
-int param_uint_parse(const char *s, unsigned int min, unsigned int max,
-		     unsigned int *out);
 /* @cpus: online CPUs, for the percentage form; 0 only checks syntax. */
 int param_tasks_parse(const char *s, long cpus, unsigned int *out);
 int param_value_check(const struct param_spec *p, const char *val);

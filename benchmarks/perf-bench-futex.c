@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "shared/util.h"
 
 /* The kernel's futex ABI (musl ships no linux/futex.h). */
 #define FUTEX_WAIT 0
@@ -147,9 +148,9 @@ static void *pbf_waker(void *arg)
 	double t0;
 
 	pbf_start_wait();
-	t0 = harness_now();
+	t0 = util_now();
 	w->woken = pbf_futex(&pbf.futex1, FUTEX_WAKE, w->ops, 0, NULL, 0);
-	w->usecs = (harness_now() - t0) * 1e6;
+	w->usecs = (util_now() - t0) * 1e6;
 	return NULL;
 }
 
@@ -244,11 +245,11 @@ static int pbf_timed(unsigned int runtime, int pi, struct pbf_worker *w,
 	if (err)
 		return err;
 	pbf_started_wait();
-	start = harness_now();
+	start = util_now();
 	pbf_go();
 	sleep(runtime);
 	pbf.done = 1;
-	secs = (unsigned int)(harness_now() - start);
+	secs = (unsigned int)(util_now() - start);
 	for (i = 0; i < n; i++) {
 		pthread_join(w[i].th, NULL);
 		err = err ? err : -w[i].failed;
@@ -305,7 +306,7 @@ static int pbf_parallel_run(struct pbf_worker *w, double *usecs)
 static int pbf_serial_run(enum pbf_kind kind, double *usecs)
 {
 	unsigned int done = 0, n = pbf.nthreads;
-	double t0 = harness_now();
+	double t0 = util_now();
 	long r;
 
 	while (done < n) {
@@ -318,7 +319,7 @@ static int pbf_serial_run(enum pbf_kind kind, double *usecs)
 			return -errno;
 		done += r;
 	}
-	*usecs = (harness_now() - t0) * 1e6;
+	*usecs = (util_now() - t0) * 1e6;
 	return kind == PBF_REQUEUE ? pbf_wake_rest(&pbf.futex2, n) : 0;
 }
 
@@ -398,8 +399,7 @@ static int pbf_main(int argc, char **argv)
 	double *rate;
 	int err;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	if (pbf_cpus_find()) {
 		perror("perf-bench-futex: sched_getaffinity");

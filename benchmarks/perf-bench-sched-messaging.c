@@ -9,6 +9,7 @@
 
 #include "harness.h"
 #include "messaging.h"
+#include "shared/util.h"
 
 static int messaging_main(int argc, char **argv)
 {
@@ -24,8 +25,7 @@ static int messaging_main(int argc, char **argv)
 	};
 	double t;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	c.threads = !strcmp(mode, "threads");
 	c.pipes = !strcmp(ipc, "pipe");

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "shared/util.h"
 
 #define SCHED_PIPE_STACK (256 * 1024)
 
@@ -81,8 +82,7 @@ static int sched_pipe_main(int argc, char **argv)
 	void *ret;
 	pid_t pid;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	threads = !strcmp(mode, "threads");
 	if (pipe(p1) || pipe(p2)) {
@@ -93,7 +93,7 @@ static int sched_pipe_main(int argc, char **argv)
 	t[1] = (struct sched_pipe_task){ 1, p2[0], p1[1], loops, 0 };
 	printf("# Executed %u pipe operations between two %s\n", loops,
 	       threads ? "threads" : "processes");
-	start = harness_now();
+	start = util_now();
 	if (threads) {
 		pthread_attr_init(&attr);
 		pthread_attr_setstacksize(&attr, SCHED_PIPE_STACK);
@@ -119,7 +119,7 @@ static int sched_pipe_main(int argc, char **argv)
 		if (!err && (!WIFEXITED(status) || WEXITSTATUS(status)))
 			err = -EIO;
 	}
-	secs = harness_now() - start;
+	secs = util_now() - start;
 	if (err) {
 		fprintf(stderr, "sched pipe: the ping-pong failed: %s\n",
 			strerror(-err));

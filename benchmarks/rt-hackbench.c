@@ -15,6 +15,7 @@
 #include "external.h"
 #include "harness.h"
 #include "messaging.h"
+#include "shared/util.h"
 
 #define RT_HACKBENCH_BIN "/usr/bin/hackbench"
 
@@ -78,8 +79,7 @@ static int rt_hackbench_run(int argc, char **argv)
 	double t = 0, min = 0, max = 0, sum = 0;
 	int n = 9;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	/* LKP's nr_threads is hackbench's -g, as for ours. */
 	if (nr)

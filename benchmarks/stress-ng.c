@@ -27,6 +27,7 @@
 #include "external.h"
 #include "harness.h"
 #include "params.h"
+#include "shared/util.h"
 
 #define STRESSNG_BIN "/usr/bin/stress-ng"
 #define STRESSNG_NO_RESOURCE 3 /* its EXIT_NO_RESOURCE */
@@ -77,7 +78,7 @@ static const char *stressng_misc(const char *line)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
 		if (strstr(line, kinds[i]))
 			return strstr(line, kinds[i]);
 	return NULL;
@@ -209,8 +210,7 @@ static int stressng_run(int argc, char **argv)
 	char why[256], *list, *name, *save = NULL;
 	int failed = 0;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	if (param_stressor_why(stressor, why, sizeof(why))) {
 		fprintf(stderr, "stress-ng: %s\n", why);

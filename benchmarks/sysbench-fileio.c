@@ -28,6 +28,7 @@
 #include "external.h"
 #include "harness.h"
 #include "params.h"
+#include "shared/util.h"
 
 #define SYSBENCH_BIN "/usr/bin/sysbench"
 
@@ -162,8 +163,7 @@ static int sbf_run(int argc, char **argv)
 	struct sbf_out o = { 0 };
 	int status;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])) ||
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)) ||
 	    param_size_parse(size, &bytes))
 		return 2;
 	status = sbf_nofile_raise(filenum);

@@ -60,6 +60,7 @@
 
 #include "harness.h"
 #include "params.h"
+#include "shared/util.h"
 
 /* What a case does besides its kind. */
 enum vms_flag {
@@ -189,7 +190,7 @@ static int vms_touch(char *m, size_t size, int write, int random, size_t tag,
 		w = random ? vms_rand(x, n) : i;
 		sink += vms_access(p, w, !write, w ^ tag);
 		last[i & 15] = w;
-		if (!(i & 0xffff) && end > 0 && i && harness_now() > end)
+		if (!(i & 0xffff) && end > 0 && i && util_now() > end)
 			break;
 	}
 	*done = i * sizeof(*p);
@@ -348,7 +349,7 @@ static int vms_pass(const struct vms_task *t, int fd, char *cow, size_t *bytes)
 static void vms_loop(const struct vms_task *t, struct vms_slot *slot, int fd,
 		     char *cow)
 {
-	double t0 = harness_now();
+	double t0 = util_now();
 	size_t bytes = 0;
 	int err;
 
@@ -356,8 +357,8 @@ static void vms_loop(const struct vms_task *t, struct vms_slot *slot, int fd,
 		err = vms_pass(t, fd, cow, &bytes);
 		if (!err)
 			slot->bytes += bytes;
-	} while (!err && harness_now() < t->end);
-	slot->secs = harness_now() - t0;
+	} while (!err && util_now() < t->end);
+	slot->secs = util_now() - t0;
 	slot->failed = err != 0;
 }
 
@@ -485,7 +486,7 @@ static const struct vms_case *vms_case_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(vms_cases) / sizeof(vms_cases[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(vms_cases); i++)
 		if (!strcmp(vms_cases[i].name, name))
 			return &vms_cases[i];
 	return NULL;
@@ -586,8 +587,7 @@ static int vms_run(int argc, char **argv)
 	unsigned int share, nslots;
 	int err;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])) ||
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)) ||
 	    !(t.c = vms_case_find(name)))
 		return 2;
 	if (!tasks)
@@ -609,7 +609,7 @@ static int vms_run(int argc, char **argv)
 	}
 	if (t.c->flags & VMS_HUGETLB && vms_hugetlb_setup(&t, tasks))
 		return 1;
-	t.end = harness_now() + runtime;
+	t.end = util_now() + runtime;
 	printf("progress vm-scalability %s: %u task(s) of %zu KiB (%s), %u s\n",
 	       name, tasks, t.size >> 10,
 	       vm_size ? "VM_SIZE" : "the case's share of MemTotal", runtime);

@@ -42,6 +42,7 @@
 
 #include "harness.h"
 #include "wis.h"
+#include "shared/util.h"
 
 #define WIS_WARMUP 5 /* the original's WARMUP_ITERATIONS */
 
@@ -496,7 +497,7 @@ static const struct wis_case *wis_case_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(wis_cases) / sizeof(wis_cases[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(wis_cases); i++)
 		if (!strcmp(wis_cases[i].name, name))
 			return &wis_cases[i];
 	return NULL;
@@ -587,8 +588,7 @@ static int wis_main(int argc, char **argv)
 	};
 	struct wis_run r = { 0 };
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
 	r.tc = wis_case_find(test);
 	if (!r.tc) {

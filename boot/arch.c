@@ -17,6 +17,7 @@
 #include "bzimage.h"
 #include "lib/fileio.h"
 #include "vmlinux.h"
+#include "shared/util.h"
 
 static const struct arch arch_rows[] = {
 #define ARCH(id, un, karch, qemu, qpkg, mach, fw, con, cmd, img, kpkg, deb, \
@@ -27,7 +28,7 @@ static const struct arch arch_rows[] = {
 #undef ARCH
 };
 
-#define ARCH_N (sizeof(arch_rows) / sizeof(arch_rows[0]))
+#define ARCH_N (ARRAY_SIZE(arch_rows))
 /* An Image's header: "ARM\x64" at 0x38; a gzipped one is far smaller. */
 #define ARCH_ARM64_MAGIC "ARM\x64"
 #define ARCH_ARM64_MAGIC_OFF 0x38

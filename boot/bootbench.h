@@ -85,34 +85,34 @@ extern volatile sig_atomic_t session_interrupted;
 
 /* options.c: everything a user can get wrong, checked before booting */
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
-int parse_uint_opt(const char *name, const char *s, unsigned int min,
-		   unsigned int max, unsigned int *out);
+int options_uint_parse(const char *name, const char *s, unsigned int min,
+		       unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);
 /* The tests and parameters alone (a job checked before any boot). */
 int run_params_check(struct run_opts *o);
 /* A parameter's value as the job gives it (key=value), or NULL. */
 const char *run_param_value(const char *key, const void *ctx);
-unsigned int host_cpus_count(void);
+unsigned int options_host_cpus(void);
 int timing_parse(const char *s, int *deterministic);
 int run_params_dir(const struct run_opts *o, char *buf, size_t size);
-int param_cmp(const void *a, const void *b);
-/* FNV-1a over @s, continuing from @h (start with FNV1A_INIT). */
-#define FNV1A_INIT 2166136261u
-uint32_t fnv1a_add(uint32_t h, const char *s);
+int options_param_cmp(const void *a, const void *b);
 
-/* outcome.c: verification, verdicts, result files */
-void topology_check_reset(void);
-void topology_verify(const struct topology *t, const struct json_value *rec);
-const char *topology_mismatch(void);
-int stats_write(const struct rundir *rd, const struct stream *st);
-void verdict_fields_write(struct json_buf *j, const struct session *s);
-int job_write(const struct rundir *rd, const struct run_opts *o,
-	      const char *release, const char *accel_why,
-	      const struct session *s, const char *cmdline);
+/* topocheck.c: the guest's topology against what was asked */
+void topocheck_reset(void);
+void topocheck_verify(const struct topology *t, const struct json_value *rec);
+const char *topocheck_mismatch(void);
+void topocheck_json_write(struct json_buf *j, const struct topology *t);
+
+/* verdict.c: how the boot ended */
 void verdict_settle(struct session *s);
-void metric_name(const struct stream *st, const char *test, const char *metric,
-		 char *buf, size_t size);
-int unixbench_index_add(struct stream *st);
+void verdict_fields_write(struct json_buf *j, const struct session *s);
+
+/* outcome.c: the run's result files */
+int outcome_stats_write(const struct rundir *rd, const struct stream *st);
+int outcome_job_write(const struct rundir *rd, const struct run_opts *o,
+		      const char *release, const char *accel_why,
+		      const struct session *s, const char *cmdline);
+int outcome_unixbench_index_add(struct stream *st);
 
 /* ci_report.c: junit.xml and kcidb.json beside job.json (docs/ci.md) */
 int junit_write(const struct rundir *rd, const struct run_opts *o,

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "bootbench.h"
+#include "shared/util.h"
 
 #define CI_ORIGIN "bootbench"
 
@@ -138,7 +139,8 @@ static const struct stream_metric *ci_headline(const struct run_opts *o,
 					       const struct session *s, int i,
 					       char *name, size_t size)
 {
-	metric_name(&s->stream, o->tests[i]->name, o->headline[i], name, size);
+	stream_metric_qualify(&s->stream, o->tests[i]->name, o->headline[i],
+			      name, size);
 	return stream_metric_find(&s->stream, name);
 }
 
@@ -220,10 +222,10 @@ int junit_write(const struct rundir *rd, const struct run_opts *o,
 static void ci_id(char *buf, size_t size, const char *kind, const char *a,
 		  const char *b)
 {
-	uint32_t h = fnv1a_add(FNV1A_INIT, a);
+	uint32_t h = util_fnv1a_add(UTIL_FNV1A_INIT, a);
 
 	if (b)
-		h = fnv1a_add(h, b);
+		h = util_fnv1a_add(h, b);
 	snprintf(buf, size, CI_ORIGIN ":%s-%08x", kind, h);
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cputable.h"
+#include "shared/util.h"
 
 struct cpu_gen {
 	const char *codename, *lkp, *vendor;
@@ -64,9 +65,9 @@ static const struct cpu_vendor cpu_vendors[] = {
 #undef CPU_VENDOR
 };
 
-#define NGENS (sizeof(cpu_gens) / sizeof(cpu_gens[0]))
-#define NSKUS (sizeof(cpu_skus) / sizeof(cpu_skus[0]))
-#define NVENDORS (sizeof(cpu_vendors) / sizeof(cpu_vendors[0]))
+#define NGENS (ARRAY_SIZE(cpu_gens))
+#define NSKUS (ARRAY_SIZE(cpu_skus))
+#define NVENDORS (ARRAY_SIZE(cpu_vendors))
 
 const char *cpu_table_qemu_model(size_t i)
 {

@@ -11,6 +11,7 @@
 #include "bootbench.h"
 #include "debian.h"
 #include "imageplan.h"
+#include "shared/util.h"
 
 static const struct debian_bench {
 	const char *test, *package;
@@ -64,7 +65,7 @@ int debian_layer_known(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(debian_benches) / sizeof(debian_benches[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(debian_benches); i++)
 		if (!strcmp(name, debian_benches[i].test))
 			return 1;
 	return 0;
@@ -82,8 +83,7 @@ static int debian_layer_check(const char *name, const char *why, void *ctx)
 	char want[128];
 	size_t i, n;
 
-	for (i = 0; i < sizeof(debian_benches) / sizeof(debian_benches[0]);
-	     i++) {
+	for (i = 0; i < ARRAY_SIZE(debian_benches); i++) {
 		if (strcmp(name, debian_benches[i].test))
 			continue;
 		/* Its line, first or after a ", ". */

@@ -23,6 +23,7 @@
 
 #include "bootbench.h"
 #include "disk.h"
+#include "shared/util.h"
 
 static int disk_pairs_check(const struct run_opts *o, const struct disk_host *d)
 {
@@ -131,7 +132,7 @@ static void disk_backing_name(struct disk_host *d, int fd)
 		return;
 	snprintf(d->backing, sizeof(d->backing), "0x%lx",
 		 (unsigned long)sf.f_type);
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(names); i++)
 		if ((unsigned long)sf.f_type == names[i].magic)
 			snprintf(d->backing, sizeof(d->backing), "%s",
 				 names[i].name);

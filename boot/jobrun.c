@@ -35,17 +35,20 @@ static int job_key_apply(struct run_opts *o, const char *key, const char *val,
 		/* make lava-job's LAVA_URL, unless make says one. */
 		o->lava_url = o->lava_url ? o->lava_url : val;
 	else if (!strcmp(key, "smp"))
-		return parse_uint_opt(name, val, 1, TOPO_CPUS_MAX, &t->smp);
+		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX, &t->smp);
 	else if (!strcmp(key, "sockets"))
-		return parse_uint_opt(name, val, 1, TOPO_CPUS_MAX, &t->sockets);
+		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX,
+					  &t->sockets);
 	else if (!strcmp(key, "cores"))
-		return parse_uint_opt(name, val, 1, TOPO_CPUS_MAX, &t->cores);
+		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX,
+					  &t->cores);
 	else if (!strcmp(key, "threads"))
-		return parse_uint_opt(name, val, 1, TOPO_CPUS_MAX, &t->threads);
+		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX,
+					  &t->threads);
 	else if (!strcmp(key, "runs"))
-		return parse_uint_opt(name, val, 1, 1000, &o->runs);
+		return options_uint_parse(name, val, 1, 1000, &o->runs);
 	else if (!strcmp(key, "icount_shift"))
-		return parse_uint_opt(name, val, 0, 10, &o->icount_shift);
+		return options_uint_parse(name, val, 0, 10, &o->icount_shift);
 	else if (!strcmp(key, "mem")) {
 		if (mem_size_parse(val, &t->mem_mb))
 			return bad_input(
@@ -156,7 +159,7 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 		 * FIT=0 said the full shape, and it gets it.
 		 */
 		if (quick && !base->quick_cpus && !base->fit_refused)
-			o.quick_cpus = 2 * host_cpus_count();
+			o.quick_cpus = 2 * options_host_cpus();
 		v = job_opts_fill(&jf, i, quick, &o);
 		if (!v)
 			v = cmd_run(&o);

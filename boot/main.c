@@ -116,7 +116,7 @@ static int opt_own_apply(struct run_opts *o, struct run_cli *c, int id,
 		 * vCPUs than that share host CPUs under TCG, and their runs
 		 * scatter far more.
 		 */
-		o->quick_cpus = host_cpus_count();
+		o->quick_cpus = options_host_cpus();
 		return 0;
 	case OPT_ID_QUICK:
 		c->quick = 1;
@@ -147,7 +147,7 @@ static int opt_apply(struct run_opts *o, struct run_cli *c, int id,
 			return 0;
 		/* fall through */
 	case OPT_UINT:
-		return parse_uint_opt(d->var, arg, d->min, d->max, field) ?
+		return options_uint_parse(d->var, arg, d->min, d->max, field) ?
 			       VERDICT_BAD_INPUT :
 			       0;
 	case OPT_FLAG:

@@ -13,6 +13,7 @@
 #include "proto/names.h"
 #include "lib/strv.h"
 #include "debian.h"
+#include "shared/util.h"
 
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
 {
@@ -205,7 +206,7 @@ const char *run_param_value(const char *key, const void *ctx)
  * The host CPUs QEMU's threads may run on: the ones this process may use
  * (taskset, a container's cpuset), not all that are online.
  */
-unsigned int host_cpus_count(void)
+unsigned int options_host_cpus(void)
 {
 	cpu_set_t set;
 	int n;
@@ -238,7 +239,7 @@ static double run_boot_estimate(unsigned int vcpus)
  */
 static int run_estimate_check(struct run_opts *o)
 {
-	unsigned int host = host_cpus_count();
+	unsigned int host = options_host_cpus();
 	unsigned int limit = o->max_vcpus ? o->max_vcpus : 8 * host;
 	const char *why;
 	double s;
@@ -449,7 +450,7 @@ int run_opts_check(struct run_opts *o)
  */
 static size_t params_cmdline_append(const char *cmdline, char *buf, size_t size)
 {
-	uint32_t h = fnv1a_add(FNV1A_INIT, cmdline);
+	uint32_t h = util_fnv1a_add(UTIL_FNV1A_INIT, cmdline);
 	size_t i, n = strlen(cmdline);
 	char clean[48];
 
@@ -499,26 +500,19 @@ int run_params_dir(const struct run_opts *o, char *buf, size_t size)
 	 */
 	if (len > NAMES_MAX && size > NAMES_MAX)
 		snprintf(buf + NAMES_MAX - 9, size - (NAMES_MAX - 9), "~%08x",
-			 fnv1a_add(FNV1A_INIT, buf));
+			 util_fnv1a_add(UTIL_FNV1A_INIT, buf));
 	return 0;
 }
 
-uint32_t fnv1a_add(uint32_t h, const char *s)
-{
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
-int param_cmp(const void *a, const void *b)
+int options_param_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int parse_uint_opt(const char *name, const char *s, unsigned int min,
-		   unsigned int max, unsigned int *out)
+int options_uint_parse(const char *name, const char *s, unsigned int min,
+		       unsigned int max, unsigned int *out)
 {
-	int err = param_uint_parse(s, min, max, out);
+	int err = util_uint_parse(s, min, max, out);
 
 	if (err)
 		return bad_input(

@@ -1,97 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What a boot or a replay leaves: the topology check, the verdict, and
- * the run's job.json and stats.json (docs/results.md).
+ * What a boot or a replay leaves: the run's job.json and stats.json
+ * (docs/results.md), and UnixBench's index over several of its tests.
  */
 #define _GNU_SOURCE
 #include "bootbench.h"
 #include "debian.h"
 #include "lib/metrics.h"
-
-/* What the guest saw of its topology, for job.json, and any difference. */
-static char topo_seen[1024], topo_mismatch[512];
-
-static void topology_json_write(struct json_buf *j, const struct topology *t,
-				const char *seen)
-{
-	unsigned int i;
-
-	json_key_write(j, "topology");
-	json_object_open(j);
-	json_key_write(j, "machine");
-	json_string_write(j, t->name);
-	json_key_write(j, "cpu_model");
-	json_string_write(j, t->cpu_model);
-	json_key_write(j, "sockets");
-	json_int_write(j, t->sockets);
-	json_key_write(j, "cores");
-	json_int_write(j, t->cores);
-	json_key_write(j, "threads");
-	json_int_write(j, t->threads);
-	json_key_write(j, "cpus");
-	json_int_write(j, t->cpus);
-	json_key_write(j, "node_cpus");
-	json_array_open(j);
-	for (i = 0; i < t->nnodes; i++)
-		json_string_write(j, t->node_cpus[i]);
-	json_array_close(j);
-	json_object_close(j);
-	json_key_write(j, "topology_seen");
-	json_string_write(j, seen);
-}
-
-static double hello_number(const struct json_value *rec, const char *key)
-{
-	const struct json_value *v = json_member(rec, key);
-
-	return v && v->type == JSON_NUMBER ? v->number : -1;
-}
-
-/* Verified, not assumed: the guest must see what was asked. */
-void topology_verify(const struct topology *t, const struct json_value *rec)
-{
-	const struct json_value *nodes = json_member(rec, "node_cpus"), *n;
-	unsigned int i, seen_nodes = 0;
-	size_t len;
-
-	len = snprintf(topo_seen, sizeof(topo_seen),
-		       "%g packages x %g cores x %g threads, %g CPUs online",
-		       hello_number(rec, "cpu_packages"),
-		       hello_number(rec, "cores_per_package"),
-		       hello_number(rec, "threads_per_core"),
-		       hello_number(rec, "cpus_online"));
-	for (n = nodes && nodes->type == JSON_ARRAY ? nodes->child : NULL; n;
-	     n = n->next, seen_nodes++)
-		if (n->type == JSON_STRING && len < sizeof(topo_seen))
-			len += snprintf(topo_seen + len,
-					sizeof(topo_seen) - len, "%s node%u %s",
-					seen_nodes ? "," : ";", seen_nodes,
-					n->string);
-	if (hello_number(rec, "cpus_online") != t->cpus ||
-	    hello_number(rec, "cpu_packages") != t->sockets ||
-	    hello_number(rec, "cores_per_package") != t->cores ||
-	    hello_number(rec, "threads_per_core") != t->threads ||
-	    (t->nnodes > 1 && seen_nodes != t->nnodes)) {
-		snprintf(
-			topo_mismatch, sizeof(topo_mismatch),
-			"the guest does not have the topology asked for: asked %u sockets x %u cores x %u threads, %u nodes; it sees %.300s",
-			t->sockets, t->cores, t->threads,
-			t->nnodes ? t->nnodes : 1, topo_seen);
-		return;
-	}
-	for (i = 0, n = nodes ? nodes->child : NULL; t->nnodes > 1 && n;
-	     n = n->next, i++) {
-		if (n->type != JSON_STRING ||
-		    !cpulist_equal(n->string, t->node_cpus[i])) {
-			snprintf(
-				topo_mismatch, sizeof(topo_mismatch),
-				"the guest's NUMA node %u has CPUs %.60s, asked %.60s",
-				i, n->type == JSON_STRING ? n->string : "?",
-				t->node_cpus[i]);
-			return;
-		}
-	}
-}
 
 static int metric_name_cmp(const void *a, const void *b)
 {
@@ -102,7 +17,7 @@ static int metric_name_cmp(const void *a, const void *b)
 }
 
 /* One value per metric for this run: the mean over its good iterations. */
-int stats_write(const struct rundir *rd, const struct stream *st)
+int outcome_stats_write(const struct rundir *rd, const struct stream *st)
 {
 	const struct stream_metric **m;
 	struct json_buf j;
@@ -126,89 +41,6 @@ int stats_write(const struct rundir *rd, const struct stream *st)
 	json_buf_free(&j);
 	free(m);
 	return err;
-}
-
-/*
- * Where a boot's time went, from host clocks and the guest's uptimes
- * (docs/results.md). The guest clock starts with the kernel, after the
- * firmware and the decompression, so those are host time to hello
- * less the guest uptime at hello. Left out of a replay, which has no
- * host clocks, and of a boot that never said hello.
- */
-static void boot_breakdown_write(struct json_buf *j, const struct session *s)
-{
-	const struct stream *st = &s->stream;
-
-	if (!s->hello_wall || isnan(st->hello_uptime) ||
-	    isnan(st->init_start_uptime))
-		return;
-	json_key_write(j, "boot");
-	json_object_open(j);
-	json_key_write(j, "first_console_s");
-	json_number_write(j, s->console_wall);
-	json_key_write(j, "firmware_s");
-	json_number_write(j, s->hello_wall - st->hello_uptime);
-	json_key_write(j, "kernel_s");
-	json_number_write(j, st->init_start_uptime);
-	json_key_write(j, "init_s");
-	json_number_write(j, st->hello_uptime - st->init_start_uptime);
-	if (s->done_wall && !isnan(st->done_uptime)) {
-		json_key_write(j, "job_s");
-		json_number_write(j, st->done_uptime - st->hello_uptime);
-		json_key_write(j, "poweroff_s");
-		json_number_write(j, s->wall - s->done_wall);
-	}
-	json_object_close(j);
-}
-
-/* The outcome part of job.json, the same for a boot and a replay. */
-void verdict_fields_write(struct json_buf *j, const struct session *s)
-{
-	char when[32];
-	time_t now = time(NULL);
-
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	json_key_write(j, "schema_version");
-	json_int_write(j, JOB_SCHEMA_VERSION);
-	json_key_write(j, "finished");
-	json_string_write(j, when);
-	json_key_write(j, "status");
-	json_string_write(j, verdict_name(s->verdict));
-	json_key_write(j, "exit_code");
-	json_int_write(j, s->verdict);
-	json_key_write(j, "message");
-	json_string_write(j, s->message);
-	json_key_write(j, "complete");
-	json_bool_write(j, s->stream.have_done);
-	json_key_write(j, "truncated");
-	json_bool_write(j, s->truncated);
-	json_key_write(j, "wall_seconds");
-	json_number_write(j, s->wall);
-	json_key_write(j, "hello_seconds");
-	json_number_write(j, s->hello_wall);
-	boot_breakdown_write(j, s);
-	json_key_write(j, "iterations");
-	json_int_write(j, s->stream.samples);
-	json_key_write(j, "iterations_failed");
-	json_int_write(j, s->stream.samples_failed);
-	json_key_write(j, "stream_errors");
-	json_int_write(j, s->stream.errors);
-	if (s->stream.errors) {
-		json_key_write(j, "stream_first_error");
-		json_string_write(j, s->stream.first_error);
-	}
-	if (s->panic_line[0]) {
-		json_key_write(j, "panic");
-		json_string_write(j, s->panic_line);
-	}
-	if (s->qemu_signal) {
-		json_key_write(j, "qemu_signal");
-		json_int_write(j, s->qemu_signal);
-	}
-	if (s->space_stop) {
-		json_key_write(j, "host_space_left_mb");
-		json_int_write(j, s->space_left_mb);
-	}
 }
 
 /*
@@ -261,8 +93,8 @@ static void outcome_headline_write(struct json_buf *j, const struct run_opts *o,
 
 	if (!o->ntests)
 		return;
-	metric_name(&s->stream, o->tests[0]->name, o->headline[0], name,
-		    sizeof(name));
+	stream_metric_qualify(&s->stream, o->tests[0]->name, o->headline[0],
+			      name, sizeof(name));
 	json_key_write(j, "headline");
 	json_string_write(j, name);
 	json_key_write(j, "headline_better");
@@ -282,9 +114,9 @@ static void job_plugin_write(struct json_buf *j, const struct run_opts *o)
 	}
 }
 
-int job_write(const struct rundir *rd, const struct run_opts *o,
-	      const char *release, const char *accel_why,
-	      const struct session *s, const char *cmdline)
+int outcome_job_write(const struct rundir *rd, const struct run_opts *o,
+		      const char *release, const char *accel_why,
+		      const struct session *s, const char *cmdline)
 {
 	struct json_buf j;
 	char pkgs[8192];
@@ -325,7 +157,7 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	json_int_write(&j, o->topo.cpus);
 	json_key_write(&j, "mem_mb");
 	json_int_write(&j, o->topo.mem_mb);
-	topology_json_write(&j, &o->topo, topo_seen);
+	topocheck_json_write(&j, &o->topo);
 	json_key_write(&j, "accel");
 	json_string_write(&j, o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
 	json_key_write(&j, "accel_reason");
@@ -358,78 +190,12 @@ int job_write(const struct rundir *rd, const struct run_opts *o,
 	return err;
 }
 
-/* How the boot ended, once the stream is read: the first fault wins. */
-void verdict_settle(struct session *s)
-{
-	const struct stream *st = &s->stream;
-	double expected = st->announced_iterations * st->ntests;
-
-	if (s->verdict != VERDICT_OK)
-		return;
-	if (st->truncated) {
-		s->truncated = 1;
-		snprintf(
-			s->message, sizeof(s->message),
-			"truncated: the guest sent more than %lu MiB of records; samples.jsonl keeps the first %lu MiB",
-			STREAM_RAW_MAX >> 20, STREAM_RAW_MAX >> 20);
-		s->verdict = VERDICT_STREAM;
-		return;
-	}
-	if (st->guest_error || s->guest_error[0])
-		snprintf(s->message, sizeof(s->message),
-			 "the guest's init failed: %.400s",
-			 st->guest_error ? st->guest_error : s->guest_error);
-	else if (!st->have_hello && !st->errors)
-		snprintf(
-			s->message, sizeof(s->message),
-			"the guest powered off without reporting (see console.log)");
-	else if (st->have_hello && !st->have_done)
-		snprintf(
-			s->message, sizeof(s->message),
-			"the results stream ended before 'done': the run is incomplete");
-	else if (st->errors)
-		snprintf(s->message, sizeof(s->message),
-			 "%u invalid record(s) on the results port, first: %s",
-			 st->errors, st->first_error);
-	else if (st->samples != expected ||
-		 st->done_iterations != st->announced_iterations)
-		snprintf(
-			s->message, sizeof(s->message),
-			"the stream announced %g iteration(s) x %u test(s) = %g sample(s) (done says %g iteration(s)) but carried %u: the run is incomplete",
-			st->announced_iterations, st->ntests, expected,
-			st->done_iterations, st->samples);
-	else if (st->samples_failed || !st->samples)
-		snprintf(s->message, sizeof(s->message),
-			 "%u of %u iteration(s) failed", st->samples_failed,
-			 st->samples);
-	else
-		return;
-	if (st->guest_error || s->guest_error[0])
-		s->verdict = VERDICT_INFRA;
-	else if (!st->have_hello || !st->have_done || st->errors ||
-		 st->samples != expected ||
-		 st->done_iterations != st->announced_iterations)
-		s->verdict = VERDICT_STREAM;
-	else
-		s->verdict = VERDICT_BENCH_FAILED;
-}
-
-/* A metric's name in stats.json: qualified by its test when several ran. */
-void metric_name(const struct stream *st, const char *test, const char *metric,
-		 char *buf, size_t size)
-{
-	if (st->qualify)
-		snprintf(buf, size, "%s.%s", test, metric);
-	else
-		snprintf(buf, size, "%s", metric);
-}
-
 /*
  * Several UnixBench tests make a System Benchmarks Index, as Run does:
  * 10 x the geometric mean of score / baseline, i.e. the geometric mean
  * of the tests' indexes. Only when every test of the job is one of them.
  */
-int unixbench_index_add(struct stream *st)
+int outcome_unixbench_index_add(struct stream *st)
 {
 	char *list, *test, *save = NULL, name[256];
 	const struct stream_metric *m;
@@ -445,7 +211,8 @@ int unixbench_index_add(struct stream *st)
 	     test = strtok_r(NULL, ",", &save)) {
 		const struct test_desc *t = test_find(test);
 
-		metric_name(st, test, "unixbench.score", name, sizeof(name));
+		stream_metric_qualify(st, test, "unixbench.score", name,
+				      sizeof(name));
 		m = stream_metric_find(st, name);
 		ok = t && !strcmp(t->suite, "unixbench") && m && m->n &&
 		     stream_metric_value(m) > 0;
@@ -458,14 +225,4 @@ int unixbench_index_add(struct stream *st)
 	if (!ok || n < 2)
 		return 0;
 	return stream_metric_add(st, "unixbench.score", exp(log_sum / n));
-}
-
-void topology_check_reset(void)
-{
-	topo_seen[0] = topo_mismatch[0] = '\0';
-}
-
-const char *topology_mismatch(void)
-{
-	return topo_mismatch;
 }

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "bootbench.h"
+#include "shared/util.h"
 
 static struct {
 	int tty, quiet, status_shown;
@@ -101,11 +102,8 @@ void progress_pass(const char *msg)
 {
 	unsigned int i, n;
 	char test[64];
-	double per, left, now;
-	struct timespec ts;
+	double per, left, now = util_now();
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	now = ts.tv_sec + ts.tv_nsec / 1e9;
 	if (sscanf(msg, "%63s pass %u/%u", test, &i, &n) != 3 || !n) {
 		progress_line("bootbench:   %s\n", msg);
 		return;

@@ -12,6 +12,8 @@
 #include "proto/proto.h"
 #include "arch.h"
 #include "qemu.h"
+#include "shared/run.h"
+#include "shared/util.h"
 
 /* The deterministic guest's wall clock at boot, the same in every run. */
 #define QEMU_DETERMINISTIC_DATE "2024-01-01T00:00:00"
@@ -243,45 +245,33 @@ int qemu_accel_parse(const char *s, enum qemu_accel *out)
 	return 0;
 }
 
+/* The first line that says "version X.Y.Z": QEMU's banner. */
+static void qemu_version_line(const char *line, void *ctx)
+{
+	struct qemu_version *v = ctx;
+	const char *p = strstr(line, "version ");
+
+	if (!v->major && p &&
+	    sscanf(p + 8, "%u.%u.%u", &v->major, &v->minor, &v->micro) < 2)
+		v->major = v->minor = v->micro = 0;
+}
+
 int qemu_version_read(const char *binary, struct qemu_version *v)
 {
-	char out[512], *p;
-	ssize_t n, len = 0;
-	int fds[2], status, err = 0;
-	pid_t pid;
+	char *argv[] = { (char *)binary, "-version", NULL };
+	struct run_cmd c = {
+		.argv = argv,
+		.uid = -1,
+		.line = qemu_version_line,
+		.ctx = v,
+	};
 
 	memset(v, 0, sizeof(*v));
-	if (pipe2(fds, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		err = -errno;
-		close(fds[0]);
-		close(fds[1]);
-		return err;
-	}
-	if (!pid) {
-		dup2(fds[1], STDOUT_FILENO);
-		execlp(binary, binary, "-version", (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	while (len < (ssize_t)sizeof(out) - 1 &&
-	       (n = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
-		len += n;
-	out[len] = '\0';
-	close(fds[0]);
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return -ENOEXEC;
-	p = strstr(out, "version ");
-	if (!p ||
-	    sscanf(p + 8, "%u.%u.%u", &v->major, &v->minor, &v->micro) < 2)
+	if (run_cmd_run(&c) || !v->major)
 		return -ENOEXEC;
 	snprintf(v->text, sizeof(v->text), "%u.%u.%u", v->major, v->minor,
 		 v->micro);
-	return err;
+	return 0;
 }
 
 int qemu_icount_smp_works(const struct qemu_version *v)
@@ -341,7 +331,7 @@ static const char *qemu_qboot_find(const char *qemu)
 		if (!access(path, R_OK))
 			return path;
 	}
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
 		snprintf(path, sizeof(path), "%s/qboot.rom", dirs[i]);
 		if (!access(path, R_OK))
 			return path;

@@ -12,13 +12,14 @@
 #include "proto/profile.h"
 #include "proto/names.h"
 #include "proto/proto.h"
+#include "shared/util.h"
 
 static void ev_hello(void *ctx, const struct json_value *rec)
 {
 	const struct run_opts *o = ctx;
 
 	if (o->topo.cpus)
-		topology_verify(&o->topo, rec);
+		topocheck_verify(&o->topo, rec);
 	const struct json_value *rel = json_member(rec, "release");
 	const struct json_value *cpus = json_member(rec, "cpus_online");
 	const struct json_value *bt = json_member(rec, "boot_time");
@@ -97,7 +98,7 @@ static void run_signals_catch(void)
 	size_t i;
 
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, NULL);
 	/* A closed terminal or pipe is an error on the write, not death. */
 	signal(SIGPIPE, SIG_IGN);
@@ -141,9 +142,9 @@ static int run_dir_write(struct rundir *rd, const struct run_opts *o,
 {
 	int err;
 
-	err = job_write(rd, o, release, why, s, cmdline);
+	err = outcome_job_write(rd, o, release, why, s, cmdline);
 	if (!err)
-		err = stats_write(rd, &s->stream);
+		err = outcome_stats_write(rd, &s->stream);
 	if (!err)
 		err = junit_write(rd, o, release, s);
 	if (!err)
@@ -169,8 +170,8 @@ static void run_headlines_print(const struct run_opts *o,
 	for (i = 0; i < o->ntests; i++) {
 		char name[256];
 
-		metric_name(&s->stream, o->tests[i]->name, o->headline[i], name,
-			    sizeof(name));
+		stream_metric_qualify(&s->stream, o->tests[i]->name,
+				      o->headline[i], name, sizeof(name));
 		head = stream_metric_find(&s->stream, name);
 		if (head)
 			progress_summary(
@@ -196,13 +197,13 @@ static void run_session_settle(struct session *s, FILE *raw)
 		snprintf(s->message, sizeof(s->message),
 			 "writing samples.jsonl: %s", strerror(errno));
 	}
-	if (topology_mismatch()[0] && s->verdict == VERDICT_OK) {
+	if (topocheck_mismatch()[0] && s->verdict == VERDICT_OK) {
 		s->verdict = VERDICT_INFRA;
 		snprintf(s->message, sizeof(s->message), "%s",
-			 topology_mismatch());
+			 topocheck_mismatch());
 	}
 	verdict_settle(s);
-	if (unixbench_index_add(&s->stream))
+	if (outcome_unixbench_index_add(&s->stream))
 		s->verdict = VERDICT_INFRA;
 }
 
@@ -284,7 +285,7 @@ static int run_boot(struct run_opts *o, struct session_conf *sc,
 	FILE *raw;
 	int err;
 
-	topology_check_reset();
+	topocheck_reset();
 	err = run_dir_open(o, params, release, &rd, &raw);
 	if (err)
 		return err;
@@ -428,7 +429,7 @@ static int run_params_get(struct run_opts *o, char *params, size_t len)
 	char shown[NAMES_MAX * 4 + 1];
 	const char *why;
 
-	qsort(o->params, o->nparams, sizeof(o->params[0]), param_cmp);
+	qsort(o->params, o->nparams, sizeof(o->params[0]), options_param_cmp);
 	if (run_params_dir(o, params, len))
 		return bad_input("too many parameters");
 	if (!(why = names_check(params)))
@@ -698,7 +699,7 @@ static int replay_stream_feed(struct session *s, FILE *in)
 	if (!err)
 		err = stream_finish(&s->stream);
 	if (!err)
-		err = unixbench_index_add(&s->stream);
+		err = outcome_unixbench_index_add(&s->stream);
 	verdict_settle(s);
 	return err;
 }
@@ -765,7 +766,7 @@ int cmd_replay(const char *path, const char *results, const char *params)
 	if (!err)
 		err = replay_job_write(&rd, path, &s);
 	if (!err)
-		err = stats_write(&rd, &s.stream);
+		err = outcome_stats_write(&rd, &s.stream);
 	if (!err)
 		err = rundir_commit(&rd);
 	if (!err)

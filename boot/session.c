@@ -21,6 +21,7 @@
 
 #include "proto/names.h"
 #include "session.h"
+#include "shared/util.h"
 
 #define SESSION_PIPE_SIZE (1 << 20)
 #define SESSION_PANIC_GRACE 2.0 /* seconds to collect the panic trace */
@@ -66,14 +67,6 @@ static const char *const verdict_names[] = {
 const char *verdict_name(enum verdict v)
 {
 	return verdict_names[v];
-}
-
-static double session_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static __attribute__((format(printf, 3, 4))) void
@@ -358,7 +351,7 @@ static int session_setup(struct session_live *l)
 		return err;
 	}
 	s->qemu_cmd = strv_join(&l->argv);
-	l->start = session_now();
+	l->start = util_now();
 	snprintf(path, sizeof(path), "%s/qemu.log", l->c->workdir);
 	l->qlog.log = fopen(path, "w");
 	if (!l->qlog.log) {
@@ -521,7 +514,7 @@ static void session_drain(struct session_live *l, double now)
  */
 static double session_stall_forgive(struct session_live *l)
 {
-	double now = session_now(), gap = now - l->woke;
+	double now = util_now(), gap = now - l->woke;
 
 	if (gap > SESSION_STALL) {
 		l->last_record += gap;
@@ -537,7 +530,7 @@ static void session_loop(struct session_live *l)
 	struct session *s = l->s;
 	int i, stop = 0;
 
-	l->last_record = l->last_console = l->woke = session_now();
+	l->last_record = l->last_console = l->woke = util_now();
 	while (l->cfd[0] >= 0 || l->cfd[1] >= 0) {
 		struct pollfd p[3] = { { l->cfd[0], POLLIN, 0 },
 				       { l->cfd[1], POLLIN, 0 },
@@ -576,9 +569,9 @@ static void session_finish(struct session_live *l)
 		waitpid(l->qemu, &s->qemu_status, 0);
 	l->qemu_done = 1;
 	session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
-	s->wall = session_now() - l->start;
+	s->wall = util_now() - l->start;
 	if (l->con.len)
-		session_console_line(s, &l->con, session_now(), &l->panic_at);
+		session_console_line(s, &l->con, util_now(), &l->panic_at);
 	err = stream_finish(&s->stream);
 	if (err)
 		session_verdict(s, VERDICT_INFRA, "writing samples.jsonl: %s",

@@ -10,6 +10,7 @@
 #include "proto/families.h"
 #include "proto/proto.h"
 #include "stream.h"
+#include "shared/util.h"
 
 void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev)
 {
@@ -502,7 +503,7 @@ static int stream_record_take(struct stream *s, const struct json_value *rec)
 		stream_error(s, "%.20s record before hello", t);
 		return -EINVAL;
 	}
-	for (i = 0; i < sizeof(stream_types) / sizeof(stream_types[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(stream_types); i++)
 		if (!strcmp(t, stream_types[i].type))
 			return stream_types[i].take(s, rec);
 	stream_error(s, "unknown record type \"%.40s\"", t);
@@ -628,4 +629,14 @@ void stream_free(struct stream *s)
 	free(s->seen);
 	free(s->guest_error);
 	memset(s, 0, sizeof(*s));
+}
+
+/* A metric's name in stats.json: qualified by its test when several ran. */
+void stream_metric_qualify(const struct stream *st, const char *test,
+			   const char *metric, char *buf, size_t size)
+{
+	if (st->qualify)
+		snprintf(buf, size, "%s.%s", test, metric);
+	else
+		snprintf(buf, size, "%s", metric);
 }

@@ -93,6 +93,9 @@ void stream_free(struct stream *s);
 int stream_metric_add(struct stream *s, const char *name, double v);
 enum metric_agg metric_agg_of(const char *name);
 double stream_metric_value(const struct stream_metric *m);
+/* A metric's name in stats.json: qualified by its test when several ran. */
+void stream_metric_qualify(const struct stream *st, const char *test,
+			   const char *metric, char *buf, size_t size);
 const struct stream_metric *stream_metric_find(const struct stream *s,
 					       const char *name);
 

@@ -26,6 +26,7 @@
 #include "lib/fileio.h"
 #include "lib/rundir.h"
 #include "vmlinux.h"
+#include "shared/util.h"
 
 /* include/xen/interface/elfnote.h: the 32-bit PVH entry point. */
 #define XEN_ELFNOTE_PHYS32_ENTRY 18
@@ -299,11 +300,11 @@ int vmlinux_decompress(const unsigned char *in, size_t n, unsigned char **out,
 	int err;
 
 	*codec = "unknown";
-	for (i = 0; i < sizeof(vm_codecs) / sizeof(vm_codecs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(vm_codecs); i++)
 		if (n > vm_codecs[i].mlen &&
 		    !memcmp(in, vm_codecs[i].magic, vm_codecs[i].mlen))
 			break;
-	if (i == sizeof(vm_codecs) / sizeof(vm_codecs[0]))
+	if (i == ARRAY_SIZE(vm_codecs))
 		return -EPROTONOSUPPORT;
 	*codec = vm_codecs[i].name;
 	err = vm_codecs[i].decode(in, n, &b);
@@ -424,18 +425,13 @@ static int vm_file_commit(const char *path, const unsigned char *p, size_t n,
 			  int need_pvh)
 {
 	char tmp[4200];
-	ssize_t w = 0;
-	size_t done = 0;
-	int fd, err = 0;
+	int fd, err;
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp-%d", path, (int)getpid());
 	fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
-	while (done < n && (w = write(fd, p + done, n - done)) > 0)
-		done += w;
-	if (done < n)
-		err = w < 0 ? -errno : -EIO;
+	err = util_write_full(fd, p, n);
 	if (!err && need_pvh)
 		err = vmlinux_pvh_check(fd);
 	if (close(fd) && !err)

@@ -25,6 +25,8 @@
 
 #include "init.h"
 #include "proto/disk.h"
+#include "shared/run.h"
+#include "shared/util.h"
 
 #define DISKS_WAIT_MS 10000
 /*
@@ -86,89 +88,23 @@ static int disks_fail(struct disks_state *st, const char *fmt, ...)
 	return -EIO;
 }
 
-static double disks_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* The tool's output until it closes it or the deadline: 0 or -ETIMEDOUT. */
-static int disks_tool_read(int fd, char *buf, size_t cap, size_t *len)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	double end = disks_now() + DISKS_TOOL_MS / 1000.0;
-	ssize_t n;
-	int r;
-
-	for (;;) {
-		int ms = (int)((end - disks_now()) * 1000);
-
-		r = ms > 0 ? poll(&pfd, 1, ms) : 0;
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r == 0)
-			return -ETIMEDOUT;
-		n = read(fd, buf + *len, cap - 1 - *len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return 0;
-		*len += n;
-		/* Keep the tail: the last line says why a tool failed. */
-		if (*len == cap - 1) {
-			memmove(buf, buf + *len / 2, *len - *len / 2);
-			*len -= *len / 2;
-		}
-	}
-}
-
 /*
  * Run @argv to its end: its exit status, its output's last line in @out;
  * -ETIMEDOUT when it ran past DISKS_TOOL_MS (then killed).
  */
 int disks_tool_run(char *const argv[], char *out, size_t size)
 {
-	char buf[4096], *last;
-	size_t len = 0;
-	int p[2], status, err;
-	pid_t pid;
+	struct run_cmd c = {
+		.argv = argv,
+		.uid = -1,
+		.stderr_too = 1,
+		.timeout_ms = DISKS_TOOL_MS,
+		.last = out,
+		.last_size = size,
+	};
 
-	if (pipe2(p, O_CLOEXEC))
-		return -errno;
-	pid = fork();
-	if (pid < 0) {
-		close(p[0]);
-		close(p[1]);
-		return -errno;
-	}
-	if (pid == 0) {
-		dup2(p[1], STDOUT_FILENO);
-		dup2(p[1], STDERR_FILENO);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(p[1]);
-	err = disks_tool_read(p[0], buf, sizeof(buf), &len);
-	close(p[0]);
-	if (err)
-		kill(pid, SIGKILL);
-	buf[len] = '\0';
-	while (len && buf[len - 1] == '\n')
-		buf[--len] = '\0';
-	last = strrchr(buf, '\n');
-	last = last ? last + 1 : buf;
-	len = strlen(last);
-	if (len >= size)
-		len = size - 1;
-	memcpy(out, last, len);
-	out[len] = '\0';
-	if (waitpid(pid, &status, 0) < 0)
-		return -errno;
-	if (err)
-		return err;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+	out[0] = '\0';
+	return run_cmd_run(&c);
 }
 
 /*
@@ -293,7 +229,7 @@ static const struct disks_fs *disks_fs_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(disks_fs_table) / sizeof(disks_fs_table[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(disks_fs_table); i++)
 		if (!strcmp(disks_fs_table[i].name, name))
 			return &disks_fs_table[i];
 	return NULL;
@@ -362,7 +298,7 @@ int disks_prepare(struct job *job, char *why, size_t size)
 	struct disks_state st = { .why = why, .size = size };
 	const struct disks_fs *fs = NULL;
 	char mnt[64];
-	double t0 = disks_now();
+	double t0 = util_now();
 	unsigned int i;
 	int err;
 
@@ -400,6 +336,6 @@ int disks_prepare(struct job *job, char *why, size_t size)
 		fprintf(stderr,
 			"bootbench-init: disk: %s on /dev/%s%s%s, mounted on %s in %.2f s\n",
 			fs->name, st.target, job->md[0] ? " " : "", job->md,
-			job->workdir, disks_now() - t0);
+			job->workdir, util_now() - t0);
 	return err;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "init.h"
+#include "shared/util.h"
 
 /* The largest value of a numeric job key, from proto/jobkeys.def. */
 static unsigned int job_key_max(const char *key)
@@ -25,22 +26,9 @@ static unsigned int job_key_max(const char *key)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
 		if (!strcmp(keys[i].name, key))
 			return keys[i].max;
-	return 0;
-}
-
-static int job_uint_parse(const char *s, unsigned int max, unsigned int *out)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || end == s || *end || v > max)
-		return -EINVAL;
-	*out = v;
 	return 0;
 }
 
@@ -65,17 +53,20 @@ static int job_word_take(struct job *job, const char *key, const char *val)
 	if (!strcmp(key, "fs2"))
 		return job_str_take(job->fs2, sizeof(job->fs2), val);
 	if (!strcmp(key, "iterations"))
-		return job_uint_parse(val, job_key_max(key), &job->iterations);
+		return util_uint_parse(val, 0, job_key_max(key),
+				       &job->iterations);
 	if (!strcmp(key, "watchdog"))
-		return job_uint_parse(val, job_key_max(key), &job->watchdog);
+		return util_uint_parse(val, 0, job_key_max(key),
+				       &job->watchdog);
 	if (!strcmp(key, "heartbeat"))
-		return job_uint_parse(val, 3600, &job->heartbeat);
+		return util_uint_parse(val, 0, 3600, &job->heartbeat);
 	if (!strcmp(key, "monitors"))
-		return job_uint_parse(val, job_key_max(key), &job->monitors);
+		return util_uint_parse(val, 0, job_key_max(key),
+				       &job->monitors);
 	if (!strcmp(key, "profile"))
-		return job_uint_parse(val, 1, &job->profile);
+		return util_uint_parse(val, 0, 1, &job->profile);
 	if (!strcmp(key, "trace"))
-		return job_uint_parse(val, 1, &job->trace);
+		return util_uint_parse(val, 0, 1, &job->trace);
 	if (!strcmp(key, "console_results")) {
 		/* Only LAVA's form so far (docs/lava.md). */
 		if (strcmp(val, "lava"))

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "shared/util.h"
 
 #define KMSG_KEEP 5 /* lines kept per kind and iteration */
 
@@ -34,7 +35,7 @@ static const struct {
 	{ "dmesg.oom_killer", "invoked oom-killer" },
 };
 
-#define KMSG_KINDS (sizeof(kmsg_kinds) / sizeof(kmsg_kinds[0]))
+#define KMSG_KINDS (ARRAY_SIZE(kmsg_kinds))
 
 static int kmsg_fd = -1;
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "shared/util.h"
 
 #define PORT_WAIT_MS 15000
 
@@ -192,7 +193,7 @@ static void init_job_modules_load(const struct job *job)
 		} else if (!strncmp(job->args[i], "--stressor=", 11) &&
 			   strstr(job->args[i], "af-alg")) {
 			/* stress-ng's af-alg: initramfs/modules-af-alg.list */
-			for (k = 0; k < sizeof(algif) / sizeof(algif[0]); k++)
+			for (k = 0; k < ARRAY_SIZE(algif); k++)
 				modules_probe_name(algif[k]);
 		}
 }

@@ -17,6 +17,7 @@
 #include <libkmod.h>
 
 #include "init.h"
+#include "shared/util.h"
 
 static const char *const modules_needed[] = {
 	"virtio_pci",
@@ -161,9 +162,7 @@ int modules_load(unsigned int *nloaded)
 	/* Every step is marked, loaded or not: the trace reads the same. */
 	err = modules_ctx_open();
 	trace_mark("kmod-open");
-	for (i = 0;
-	     err > 0 && i < sizeof(modules_needed) / sizeof(modules_needed[0]);
-	     i++)
+	for (i = 0; err > 0 && i < ARRAY_SIZE(modules_needed); i++)
 		modules_probe(modules_needed[i]);
 	trace_mark("modules");
 	/* A loaded bus driver adds devices: walk again for their aliases. */

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "shared/util.h"
 
 /*
  * The first 64 bytes of struct perf_event_attr (PERF_ATTR_SIZE_VER0), a
@@ -205,8 +206,7 @@ static const struct {
 	{ "page-faults", 2 },
 };
 
-#define MONITOR_PERF_N \
-	(sizeof(monitor_perf_events) / sizeof(monitor_perf_events[0]))
+#define MONITOR_PERF_N (ARRAY_SIZE(monitor_perf_events))
 
 /* System-wide software counters, one per CPU and event. */
 void monitors_perf_open(struct monitor_perf *p)

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "shared/util.h"
 
 struct mount_entry {
 	const char *source, *target, *type;
@@ -36,7 +37,7 @@ int mounts_setup(void)
 	size_t i;
 	int err = 0;
 
-	for (i = 0; i < sizeof(mount_table) / sizeof(mount_table[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(mount_table); i++) {
 		const struct mount_entry *m = &mount_table[i];
 
 		mkdir(m->target, 0755);

@@ -23,6 +23,7 @@
 
 #include "init.h"
 #include "proto/names.h"
+#include "shared/util.h"
 
 #define RUN_LINE_MAX 4096
 #define RUN_METRICS_MAX 65536
@@ -39,14 +40,6 @@ struct run_state {
 	size_t linelen;
 	int overflow;
 };
-
-static double run_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void run_metric_append(struct run_state *st, const char *name, double v)
 {
@@ -291,7 +284,7 @@ static int run_child_watch(struct run_state *st, unsigned int iter, pid_t pid,
 			nanosleep(&t, NULL);
 		}
 		reaped = run_reap(pid, status, ru);
-		now = run_now();
+		now = util_now();
 		if (job->heartbeat && now >= beat) {
 			run_heartbeat_send(st->port, iter);
 			beat = now + job->heartbeat;
@@ -387,7 +380,7 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 		monitors_counters_read(&perf, &before);
 		trace_mark("monitors");
 	}
-	start = run_now();
+	start = util_now();
 	profile_window_open(job);
 	err = run_child_start(job, test, &fd, &pid);
 	trace_mark("fork");
@@ -404,7 +397,7 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 	run_output_drain(&st, fd);
 	run_reap_all();
 	profile_window_close(job);
-	run_rusage_metrics(&st, &ru, run_now() - start);
+	run_rusage_metrics(&st, &ru, util_now() - start);
 	if (job->monitors) {
 		monitors_counters_read(&perf, &after);
 		monitors_delta_emit(&before, &after, run_metric_emit, &st);

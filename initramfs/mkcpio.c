@@ -14,12 +14,14 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cpio.h"
+#include "shared/util.h"
 
 #define SPEC_FIELDS 8
 
@@ -50,26 +52,13 @@ static int spec_mode_parse(const char *s, mode_t *mode)
 	return 0;
 }
 
-static int spec_uint_parse(const char *s, unsigned int *out)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || end == s || v > 0xffffffffUL)
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
-
 /* name mode uid gid, at fields[first..first+3] */
 static int spec_common_parse(struct spec_entry *e, int first, mode_t *mode,
 			     unsigned int *uid, unsigned int *gid)
 {
 	if (spec_mode_parse(e->field[first], mode) ||
-	    spec_uint_parse(e->field[first + 1], uid) ||
-	    spec_uint_parse(e->field[first + 2], gid))
+	    util_uint_parse(e->field[first + 1], 0, UINT_MAX, uid) ||
+	    util_uint_parse(e->field[first + 2], 0, UINT_MAX, gid))
 		return -EINVAL;
 	return 0;
 }
@@ -110,8 +99,9 @@ static int spec_nod_add(struct cpio *c, struct spec_entry *e)
 	mode_t mode;
 
 	if (spec_common_parse(e, 2, &mode, &uid, &gid) ||
-	    strlen(e->field[5]) != 1 || spec_uint_parse(e->field[6], &maj) ||
-	    spec_uint_parse(e->field[7], &min))
+	    strlen(e->field[5]) != 1 ||
+	    util_uint_parse(e->field[6], 0, UINT_MAX, &maj) ||
+	    util_uint_parse(e->field[7], 0, UINT_MAX, &min))
 		return -EINVAL;
 	return cpio_add_node(c, e->field[1], mode, uid, gid, e->field[5][0],
 			     maj, min);
@@ -128,7 +118,7 @@ static const struct spec_type *spec_type_find(const char *type)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(spec_types) / sizeof(spec_types[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(spec_types); i++)
 		if (!strcmp(spec_types[i].type, type))
 			return &spec_types[i];
 	return NULL;
@@ -271,7 +261,7 @@ int main(int argc, char **argv)
 			out = optarg;
 			break;
 		case 't':
-			if (spec_uint_parse(optarg, &mtime)) {
+			if (util_uint_parse(optarg, 0, UINT_MAX, &mtime)) {
 				fprintf(stderr, "mkcpio: bad mtime '%s'\n",
 					optarg);
 				return 2;

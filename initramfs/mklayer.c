@@ -34,6 +34,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "shared/util.h"
+
 #define LAYER_MAX 512
 #define LAYER_DIRS 64
 
@@ -143,7 +145,7 @@ static void layer_path_init(struct layer *l)
 		free(copy);
 	}
 	layer_conf_read(l, "/etc/ld.so.conf", 0);
-	for (i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(defaults); i++)
 		layer_dir_add(l, defaults[i]);
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "shared/util.h"
 
 #define HIGHER METRIC_HIGHER
 #define LOWER METRIC_LOWER
@@ -87,7 +88,7 @@ const struct metric_desc *metric_at(size_t i)
 
 size_t metric_count(void)
 {
-	return sizeof(metrics) / sizeof(metrics[0]);
+	return ARRAY_SIZE(metrics);
 }
 
 const char *metric_better_name(enum metric_better b)

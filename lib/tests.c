@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tests.h"
+#include "shared/util.h"
 
 static const struct test_desc test_table[] = {
 #define BENCH(name, suite, headline, params, det_floor, unit, hints, native) \
@@ -15,7 +16,7 @@ static const struct test_desc test_table[] = {
 #undef BENCH
 };
 
-#define TESTS_N (sizeof(test_table) / sizeof(test_table[0]))
+#define TESTS_N (ARRAY_SIZE(test_table))
 
 const struct test_desc *test_find_n(const char *name, size_t len)
 {

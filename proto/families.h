@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "shared/util.h"
+
 /* A metric family of proto/families.def. */
 enum proto_agg { PROTO_AGG_MEAN, PROTO_AGG_SUM, PROTO_AGG_LAST };
 
@@ -25,7 +27,7 @@ static inline const struct proto_family *proto_family_nth(size_t i)
 #undef FAMILY
 	};
 
-	return i < sizeof(families) / sizeof(families[0]) ? &families[i] : NULL;
+	return i < ARRAY_SIZE(families) ? &families[i] : NULL;
 }
 
 /* The family @name starts with ("<prefix>."), or NULL. */

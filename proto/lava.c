@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "proto/lava.h"
+#include "shared/util.h"
 
 struct lava_unit {
 	const char *test, *name, *units;
@@ -30,7 +31,7 @@ const char *lava_units_find(const char *test, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(lava_units) / sizeof(lava_units[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(lava_units); i++)
 		if (lava_unit_match(&lava_units[i], test, name))
 			return lava_units[i].units;
 	return "count";

@@ -23,6 +23,7 @@
 #include "lib/metrics.h"
 #include "lib/tests.h"
 #include "compare.h"
+#include "shared/util.h"
 
 static void usage(FILE *f)
 {
@@ -302,7 +303,7 @@ static int cmp_opt_apply(struct cmp *c, struct cmp_cli *cli, int opt)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cmp_num_opts) / sizeof(cmp_num_opts[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cmp_num_opts); i++) {
 		const struct cmp_num_opt *n = &cmp_num_opts[i];
 
 		if (n->opt != opt)

@@ -6,6 +6,7 @@
 #include "proto/families.h"
 #include "rules.h"
 #include "stats.h"
+#include "shared/util.h"
 
 /* LKP's cap on a ratio, so a metric that was 0 sorts sensibly. */
 #define RULES_RATIO_MAX 5.0
@@ -109,7 +110,7 @@ enum rules_direction rules_name_direction(const char *name)
 
 	if (m)
 		return rules_declared(m);
-	for (i = 0; i < sizeof(rules_words) / sizeof(rules_words[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(rules_words); i++)
 		if (rules_word_matches(name, rules_words[i].word,
 				       rules_words[i].how))
 			return rules_words[i].better;

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "lkpmail.h"
+#include "shared/util.h"
 
 static const char *const maildate_months[] = { "jan", "feb", "mar", "apr",
 					       "may", "jun", "jul", "aug",
@@ -151,7 +152,7 @@ void lkpmail_date_read(const char *flat, struct lkpmail *m)
 		m->date = maildate_after(flat, "Sent: ");
 		snprintf(m->date_src, sizeof(m->date_src), "its Sent:");
 	}
-	for (i = 0; !m->date && i < sizeof(stamps) / sizeof(stamps[0]); i++) {
+	for (i = 0; !m->date && i < ARRAY_SIZE(stamps); i++) {
 		m->date = maildate_stamp_after(flat, stamps[i].word,
 					       stamps[i].key);
 		snprintf(m->date_src, sizeof(m->date_src), "%s", stamps[i].src);

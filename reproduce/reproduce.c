@@ -29,6 +29,7 @@
 #include "boot/cputable.h"
 #include "boot/topology.h"
 #include "report/rules.h"
+#include "shared/util.h"
 
 #define REPRO_KEYS_MAX 24
 
@@ -101,7 +102,7 @@ static int repro_value_normalise(const char *v, char *buf, size_t size)
 	if (!isdigit((unsigned char)*v))
 		return -EINVAL;
 	n = strtoull(v, &end, 10);
-	for (i = 0; i < sizeof(repro_units) / sizeof(repro_units[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(repro_units); i++)
 		if (!strcmp(end, repro_units[i].unit)) {
 			snprintf(buf, size, "%llu", n * repro_units[i].factor);
 			return 0;
@@ -165,7 +166,7 @@ static int repro_storage_check(const struct lkpmail *m)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(repro_storage) / sizeof(repro_storage[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(repro_storage); i++)
 		if (lkpmail_param_get(m, repro_storage[i].key)) {
 			fprintf(stderr,
 				"bootbench: the report's job needs %s (%s: %s), which bootbench's guest cannot have: it cannot run this job\n",
@@ -219,7 +220,7 @@ static int repro_disk_map(const struct lkpmail *m, struct repro_job *j)
 	const char *v;
 	size_t i;
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		if (repro_param(m, keys[i], &v))
 			return -ENOENT;
 		if (!v)
@@ -452,7 +453,7 @@ static int repro_aim7_params(const struct lkpmail *m, struct repro_job *j)
 	repro_set(j, "aim7_test", v);
 	if (repro_param(m, "load", &v))
 		return -ENOENT;
-	if (v && param_uint_parse(v, 1, 100000, &load)) {
+	if (v && util_uint_parse(v, 1, 100000, &load)) {
 		fprintf(stderr,
 			"bootbench: aim7 load '%s' is not a number of tasks (1 to 100000)\n",
 			v);
@@ -732,7 +733,7 @@ static int repro_fio_params(const struct lkpmail *m, struct repro_job *j)
 	size_t i;
 
 	repro_set(j, "test", "fio");
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
 		if (repro_copy(m, j, keys[i], keys[i]))
 			return -ENOENT;
 	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
@@ -757,7 +758,7 @@ static int repro_fsmark_params(const struct lkpmail *m, struct repro_job *j)
 	size_t i;
 
 	repro_set(j, "test", "fsmark");
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		if (repro_param(m, keys[i][0], &v))
 			return -ENOENT;
 		if (!v)
@@ -783,7 +784,7 @@ static int repro_sysbench_params(const struct lkpmail *m, struct repro_job *j)
 	size_t i;
 
 	repro_set(j, "test", "sysbench-fileio");
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		if (repro_param(m, keys[i][0], &v))
 			return -ENOENT;
 		if (!v)
@@ -1023,16 +1024,16 @@ static int repro_test_map(const struct lkpmail *m, const char *text,
 	}
 	if (repro_storage_check(m))
 		return -ENOENT;
-	for (i = 0; i < sizeof(repro_maps) / sizeof(repro_maps[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(repro_maps); i++)
 		if (!strcmp(tc, repro_maps[i].testcase))
 			return repro_maps[i].map(m, j);
-	for (i = 0; i < sizeof(repro_closest) / sizeof(repro_closest[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(repro_closest); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;
 	fprintf(stderr,
 		"bootbench: testcase %s is not one bootbench implements; the closest it has: %s\n",
 		tc,
-		i < sizeof(repro_closest) / sizeof(repro_closest[0]) ?
+		i < ARRAY_SIZE(repro_closest) ?
 			repro_closest[i].closest :
 			"none (bootbench tests lists what it has)");
 	return -ENOENT;
@@ -1239,7 +1240,7 @@ static int repro_machine_map(const struct lkpmail *m, const char *dir,
 	/* make run takes ARCH from the job (Makefile) */
 	if (m->arch[0])
 		repro_set(j, "arch", m->arch);
-	for (i = 0; i < sizeof(repro_profiles) / sizeof(repro_profiles[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(repro_profiles); i++)
 		if ((strstr(m->cpu_model, repro_profiles[i].model) ||
 		     strstr(m->machine, repro_profiles[i].model)) &&
 		    (!m->threads || m->threads == repro_profiles[i].threads)) {

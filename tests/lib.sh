@@ -136,7 +136,19 @@ tl_wanted() {
 # (TIER=test), not make check. A selection runs its areas in any tier.
 tl_seen=
 tl_times=
+tl_cpus=
 tl_beside=
+
+# tl_cpu_write FILE: this shell's CPU seconds and its waited children's
+# (user + system), from the `times` builtin run in this shell (in a
+# command substitution it would count a fresh subshell's). Two QEMUs
+# share the host's CPUs, so an area's wall time says how long it waited
+# as much as how much it cost; its CPU seconds say what a cut saves.
+tl_cpu_write() {
+	times >"$1.times"
+	awk '{ for (i = 1; i <= 2; i++) { split($i, a, "m"); n += a[1] * 60 + a[2] } }
+		END { printf "%d\n", n }' "$1.times" >"$1"
+}
 area() {
 	tl_seen="$tl_seen $1"
 	tl_only=$(tl_wanted "$1") || return 0
@@ -156,8 +168,12 @@ area() {
 	test/1 | check/* | alone/* | beside/*)
 		[ "$tl_mode" = beside ] || tl_join_all
 		tl_t0=$(date +%s)
+		tl_cpu_write "$T/cpu0"
 		. "tests/$1.sh"
 		tl_times="$tl_times$(($(date +%s) - tl_t0)) $1
+"
+		tl_cpu_write "$T/cpu1"
+		tl_cpus="$tl_cpus$(($(cat "$T/cpu1") - $(cat "$T/cpu0"))) $1
 "
 		;;
 	*) tl_fork "$1" ;;
@@ -201,6 +217,7 @@ tl_fork() {
 				tl_t0=$(date +%s)
 				. "tests/$1.sh"
 				echo "$(($(date +%s) - tl_t0))" >"$T.time"
+				tl_cpu_write "$T.cpu"
 			)
 			: >"$T/par/$1.done"
 		) >"$T/par/$1.log" 2>&1 &
@@ -255,6 +272,8 @@ tl_join_one() {
 	if [ -f "$T/par/$tl_jname.time" ]; then
 		tl_times="$tl_times$(cat "$T/par/$tl_jname.time") $tl_jname
 "
+		tl_cpus="$tl_cpus$(cat "$T/par/$tl_jname.cpu" 2>/dev/null || echo 0) $tl_jname
+"
 	else
 		tl_n=$((tl_n + 1)) tl_fail=$((tl_fail + 1))
 		echo "FAIL $tl_n $tl_jname: the area ran to its end${tl_jonly:+ (test $tl_jonly)}"
@@ -279,6 +298,9 @@ tests_summary() {
 	done
 	# Each area's time, slowest first: where the next cut is.
 	printf '%s' "$tl_times" | sort -rn | awk 'NF { printf "%s%s %d s", n++ ? ", " : "times: ", $2, $1 } END { if (n) print "" }'
+	# And the CPU seconds each used (QEMU's included), most first, with
+	# their sum: with two areas side by side, what bounds the run.
+	printf '%s' "$tl_cpus" | sort -rn | awk 'NF { printf "%s%s %d s", n++ ? ", " : "cpu: ", $2, $1; t += $1 } END { if (n) print " (sum " t " s)" }'
 	echo "$tl_pass passed, $tl_fail failed, $tl_skip skipped in $(($(date +%s) - tl_start)) s"
 	[ "$tl_fail" -eq 0 ]
 }

@@ -22,15 +22,15 @@ static int dummy_run(int argc, char **argv)
 	const struct harness_param params[] = {
 		{ "runtime", &runtime, NULL },
 	};
-	double start = harness_now(), end = start + runtime;
+	double start = util_now(), end = start + runtime;
 	unsigned long n = 0;
 
 	if (harness_params_parse(argc, argv, params, 1))
 		return 2;
-	while (harness_now() < end)
+	while (util_now() < end)
 		for (int i = 0; i < 1000; i++, n++)
 			getppid();
-	harness_metric("dummy.ops_per_sec", n / (harness_now() - start));
+	harness_metric("dummy.ops_per_sec", n / (util_now() - start));
 	return 0;
 }
 

@@ -27,7 +27,7 @@ build jsonget tests/jsonget.c proto/json_parse.c lib/fileio.c proto/json.c
 build schemacheck tests/schemacheck.c proto/json_parse.c lib/fileio.c proto/json.c
 j=$T/jsonget
 # The host tool itself runs the direct tests under ASan/UBSan.
-build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c benchmarks/params.c report/rules.c report/stats.c \
+build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c shared/*.c benchmarks/params.c report/rules.c report/stats.c \
 	-lz -llzma -lbz2 -llzo2 -llz4 -lzstd
 tool=$T/bootbench
 img=$B/base.cpio

@@ -4,7 +4,7 @@ build test_json tests/unit/test_json.c proto/json.c proto/json_parse.c &&
 	unit test_json
 build test_stream tests/unit/test_stream.c boot/stream.c proto/json_parse.c proto/json.c proto/names.c lib/nameidx.c &&
 	unit test_stream
-build test_host tests/unit/test_host.c boot/qemu.c boot/arch.c boot/vmlinux.c lib/rundir.c proto/names.c lib/strv.c boot/bzimage.c boot/topology.c boot/cputable.c lib/fileio.c \
+build test_host tests/unit/test_host.c boot/qemu.c shared/run.c boot/arch.c boot/vmlinux.c lib/rundir.c proto/names.c lib/strv.c boot/bzimage.c boot/topology.c boot/cputable.c lib/fileio.c \
 	benchmarks/params.c benchmarks/unixbench.c benchmarks/messaging.c proto/disk.c \
 	-lpthread -lz -llzma -lbz2 -llzo2 -llz4 -lzstd && unit test_host
 build test_job tests/unit/test_job.c init/job.c && unit test_job

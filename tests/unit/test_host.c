@@ -10,6 +10,7 @@
 #include "boot/bzimage.h"
 #include "boot/qemu.h"
 #include "check.h"
+#include "shared/util.h"
 
 static int argv_has(const struct strv *a, const char *opt, const char *val)
 {
@@ -174,11 +175,11 @@ static void test_params(void)
 	      param_tasks_parse("10%", 4, &v) == 0 && v == 1);
 	CHECK("params: zero tasks refused", param_tasks_parse("0", 8, &v) != 0);
 	CHECK("params: garbage refused", param_tasks_parse("abc", 8, &v) != 0);
-	CHECK("params: a sign refused", param_uint_parse("-1", 1, 10, &v) != 0);
+	CHECK("params: a sign refused", util_uint_parse("-1", 1, 10, &v) != 0);
 	CHECK("params: trailing text refused",
-	      param_uint_parse("10s", 1, 100, &v) != 0);
+	      util_uint_parse("10s", 1, 100, &v) != 0);
 	CHECK("params: out of range is ERANGE",
-	      param_uint_parse("0", 1, 10, &v) == -ERANGE);
+	      util_uint_parse("0", 1, 10, &v) == -ERANGE);
 	CHECK("params: runtime is known", param_spec_find("runtime") != NULL);
 	CHECK("params: unknown parameter", param_spec_find("speed") == NULL);
 }
@@ -214,12 +215,6 @@ static void test_unixbench(void)
 	p[0].count = p[1].count = p[2].count = 0;
 	CHECK("unixbench: nothing counted is an error",
 	      unixbench_score_compute(p, 3, &score, &t, &kept) == -ENODATA);
-}
-
-/* messaging.c times with the harness's clock; the formula needs none. */
-double harness_now(void)
-{
-	return 0;
 }
 
 static void test_hackbench(void)

@@ -42,7 +42,7 @@ int main(void)
 	job_free(&j);
 	CHECK("job: one more iteration than the limit is an error",
 	      job_parse(&j, "bootbench.test=x bootbench.iterations=10001") ==
-		      -EINVAL);
+		      -ERANGE);
 	job_free(&j);
 	CHECK("job: console_results=lava is the init's, not the benchmark's",
 	      job_parse(&j,

@@ -6,8 +6,6 @@
 #include "report/rules.h"
 #include "check.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
-
 static int changed(const char *name, const double *a, size_t na,
 		   const double *b, size_t nb)
 {

@@ -9,8 +9,8 @@
 
 #include "report/stats.h"
 #include "check.h"
+#include "shared/util.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 #define NEAR(x, want, tol) (fabs((x) - (want)) <= (tol))
 
 /*
@@ -53,7 +53,7 @@ int main(void)
 	static const double bh_p[] = { 0.01, 0.04, 0.03, 0.005, 0.5, NAN };
 	struct stats_summary s, s2;
 	double t, df, p, u, lo, hi;
-	unsigned char hit[N(bh_p)];
+	unsigned char hit[ARRAY_SIZE(bh_p)];
 	int exact;
 
 	CHECK("stats: regularized beta I_0.3(1, 1) = 0.3",
@@ -70,21 +70,22 @@ int main(void)
 	CHECK("stats: normal, z 1.96 is the 97.5th percentile",
 	      NEAR(stats_normal_cdf(1.959964), 0.975, 1e-6));
 
-	stats_summary_get(lo5, N(lo5), &s);
+	stats_summary_get(lo5, ARRAY_SIZE(lo5), &s);
 	CHECK("stats: mean, median, population and sample stddev of 1..5",
 	      s.mean == 3 && s.median == 3 && NEAR(s.stddev, sqrt(2), 1e-12) &&
 		      NEAR(s.sd, sqrt(2.5), 1e-12) && s.min == 1 && s.max == 5);
-	stats_summary_get(sk, N(sk), &s);
+	stats_summary_get(sk, ARRAY_SIZE(sk), &s);
 	CHECK("stats: one high outlier gives a right skew above 1",
 	      s.skewness > 1 && s.median == 1);
 
 	/* scipy's ttest_ind(equal_var=False) agrees: 2.4554 (as a - b), 0.021378. */
 	CHECK("stats: Welch example: t -2.46, df 24.99, p 0.0214",
-	      !stats_welch(a1, N(a1), a2, N(a2), &t, &df, &p) &&
+	      !stats_welch(a1, ARRAY_SIZE(a1), a2, ARRAY_SIZE(a2), &t, &df,
+			   &p) &&
 		      NEAR(t, 2.4554, 5e-5) && NEAR(df, 24.99, 0.01) &&
 		      NEAR(p, 0.021378, 5e-6));
 	CHECK("stats: Welch refuses a side of one sample",
-	      stats_welch(a1, 1, a2, N(a2), &t, &df, &p) < 0);
+	      stats_welch(a1, 1, a2, ARRAY_SIZE(a2), &t, &df, &p) < 0);
 	CHECK("stats: Welch on two equal constants: p = 1",
 	      !stats_welch(same, 3, same, 3, &t, &df, &p) && p == 1);
 	CHECK("stats: Welch on two different constants: p = 0",
@@ -97,7 +98,8 @@ int main(void)
 	 * p 0.000179, where the rank test can say no better than 2/252.
 	 */
 	CHECK("stats: Yuen on the Welch example: t 2.5861, p 0.021328",
-	      !stats_yuen(a1, N(a1), a2, N(a2), &t, &df, &p) &&
+	      !stats_yuen(a1, ARRAY_SIZE(a1), a2, ARRAY_SIZE(a2), &t, &df,
+			  &p) &&
 		      NEAR(t, 2.5861, 5e-5) && NEAR(p, 0.021328, 5e-6));
 	CHECK("stats: Yuen sees through an outlier: t 72.61, p 0.000179",
 	      !stats_yuen(outl_a, 5, outl_b, 5, &t, &df, &p) &&
@@ -190,8 +192,8 @@ int main(void)
 	 * the first four are discoveries, NaN takes no part.
 	 */
 	CHECK("stats: Benjamini-Hochberg keeps the four p-values under the line",
-	      !stats_fdr_select(bh_p, N(bh_p), 0.05, hit) && hit[0] && hit[1] &&
-		      hit[2] && hit[3] && !hit[4] && !hit[5]);
+	      !stats_fdr_select(bh_p, ARRAY_SIZE(bh_p), 0.05, hit) && hit[0] &&
+		      hit[1] && hit[2] && hit[3] && !hit[4] && !hit[5]);
 	/*
 	 * Two-sided t-test at 5%, power 80% (Cohen's tables, G*Power):
 	 * 17 runs a side for a one-sd difference, 64 for half a sd.

@@ -18,6 +18,7 @@
 
 #include "report/compare.h"
 #include "check.h"
+#include "shared/util.h"
 
 #define SIMS 2000
 #define COVER_SIMS 10000
@@ -133,7 +134,7 @@ int main(void)
 
 	printf("# coverage of the 95%% interval (Fieller, Welch df), %d comparisons, CV 5%%\n",
 	       COVER_SIMS);
-	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(runs); i++) {
 		for (k = 0; k < 2; k++) {
 			cov = sim_coverage(runs[i], ratios[k]);
 			snprintf(
