@@ -50,6 +50,7 @@
 
 #include "harness.h"
 #include "params.h"
+#include "shared/util.h"
 
 /* The swap header's fields, after the first 1 KiB (boot sectors). */
 #define SWAPIN_HDR_OFF 1024
@@ -211,17 +212,17 @@ static void swapin_task(struct swapin_slot *slot, size_t size, unsigned int id,
 	/* The parent closes @go's other end: all tasks wake at once. */
 	while (read(go, &c, 1) < 0 && errno == EINTR)
 		;
-	t0 = harness_now();
+	t0 = util_now();
 	for (i = 0; i < n; i++)
 		sink += p[i];
-	slot->read_secs = harness_now() - t0;
+	slot->read_secs = util_now() - t0;
 	for (i = 0; i < n; i += swapin_page / sizeof(size_t))
 		if (p[i] != (i ^ tag))
 			slot->failed = 1;
 	(void)sink;
-	t0 = harness_now();
+	t0 = util_now();
 	munmap(p, size);
-	slot->free_secs = harness_now() - t0;
+	slot->free_secs = util_now() - t0;
 	slot->bytes = size;
 }
 
@@ -298,11 +299,11 @@ static int swapin_push_said(const struct swapin_slot *s, unsigned int n,
 			    size_t size)
 {
 	unsigned long long pushed = 0;
-	double t0 = harness_now();
+	double t0 = util_now();
 	int err = swapin_push(s, n, size, &pushed);
 
 	printf("progress swapin: pushed %llu MiB in %.1f s, swap used %llu MiB\n",
-	       pushed >> 20, harness_now() - t0,
+	       pushed >> 20, util_now() - t0,
 	       (swapin_meminfo_kb("SwapTotal:") -
 		swapin_meminfo_kb("SwapFree:")) >>
 		       10);
@@ -415,8 +416,7 @@ static int swapin_run(int argc, char **argv)
 	size_t each;
 	double t0;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])) ||
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)) ||
 	    param_size_parse(size_s, &size))
 		return 2;
 	swapin_page = sysconf(_SC_PAGESIZE);
@@ -446,10 +446,10 @@ static int swapin_run(int argc, char **argv)
 		      0;
 	if (err)
 		goto out;
-	t0 = harness_now();
+	t0 = util_now();
 	err = swapin_tasks_start(s, n, each, ready, go);
 	printf("progress swapin: %u task(s) x %zu MiB written in %.1f s, MemTotal %llu MiB\n",
-	       n, each >> 20, harness_now() - t0,
+	       n, each >> 20, util_now() - t0,
 	       swapin_meminfo_kb("MemTotal:") >> 10);
 	if (!err && swap)
 		err = swapin_push_said(s, n, each);
