@@ -27,6 +27,8 @@
 
 static int disk_pairs_check(const struct run_opts *o, const struct disk_host *d)
 {
+	int i;
+
 	if (!d->on && (d->fs || d->md))
 		return bad_input(
 			"%s=%s needs a disk to go on: give DISK=1SSD (a virtio disk) or DISK=1BRD_1G (a RAM disk) too",
@@ -35,6 +37,18 @@ static int disk_pairs_check(const struct run_opts *o, const struct disk_host *d)
 		return bad_input(
 			"FS2=%s serves the disk's filesystem over NFS: give DISK=1BRD_1G FS=ext4 (or another disk and filesystem) too",
 			d->fs2);
+	/* swapin's swap is the raw disk (benchmarks/swapin.c). */
+	for (i = 0; i < o->ntests; i++) {
+		if (strcmp(o->tests[i]->name, "swapin"))
+			continue;
+		if (!d->on)
+			return bad_input(
+				"TEST=swapin needs a disk for its swap: give DISK=1HDD (a virtio disk) or DISK=1BRD_1G (a RAM disk) too");
+		if (d->fs)
+			return bad_input(
+				"TEST=swapin puts its swap on the raw disk: give DISK=%s without FS=%s",
+				run_param_value("disk", o), d->fs);
+	}
 	if (d->md && d->spec.count < 2)
 		return bad_input("MD=%s needs two disks or more: give DISK=2%s",
 				 d->md, disk_kind_name(d->spec.kind));

@@ -4,8 +4,9 @@
  * (virtio vda, vdb, ... or the brd RAM disks ram0, ...), build the md
  * array over them, make the filesystem with Debian's mkfs (the image's
  * fs-<fs> layer), mount it at /fs/<device> as LKP does, and make it the
- * benchmarks' working directory. What fails is one line naming it and
- * its fix; the host's verdict carries it.
+ * benchmarks' working directory (without FS=, the raw device is named
+ * in BOOTBENCH_DISK for a benchmark that uses it: swapin). What fails
+ * is one line naming it and its fix; the host's verdict carries it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -310,6 +312,17 @@ int disks_prepare(struct job *job, char *why, size_t size)
 	err = disks_devices_find(&st);
 	if (!err && job->md[0])
 		err = disks_md_build(&st, job->md);
+	/*
+	 * Without a filesystem the disk is the benchmark's own device
+	 * (swapin's swap): its name, for it to find.
+	 */
+	if (!err && !fs) {
+		snprintf(mnt, sizeof(mnt), "/dev/%s", st.target);
+		setenv("BOOTBENCH_DISK", mnt, 1);
+		fprintf(stderr,
+			"bootbench-init: disk: raw %s for the benchmark\n",
+			mnt);
+	}
 	if (err || !fs)
 		return err;
 	if (job->md[0])

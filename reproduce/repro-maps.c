@@ -640,6 +640,71 @@ static int repro_filebench_params(const struct lkpmail *m, struct repro_job *j)
 	return repro_disk_map(m, j);
 }
 
+/*
+ * The guest's memory for a swapin job: the report's machine's (gigabytes)
+ * pushed out to a virtio disk under TCG would take many minutes a boot;
+ * 512 MiB took 7 s to push (docs/benchmarks.md).
+ */
+#define REPRO_SWAPIN_MEM_MB 512ULL
+
+/*
+ * LKP's swapin: nr_task tasks write size bytes in all, which are pushed
+ * out to swap on the job's disk and read back. The guest gets
+ * REPRO_SWAPIN_MEM_MB and size keeps its share of the report machine's
+ * memory (8G of 8G: all of it, so the read back itself pushes pages
+ * out; 8G of 32G: a quarter), said. The swap is the raw disk: a job
+ * with fs: cannot be this one.
+ */
+static int repro_swapin_params(const struct lkpmail *m, struct repro_job *j)
+{
+	unsigned long long size = 0, want, guest = REPRO_SWAPIN_MEM_MB << 20;
+	char buf[32];
+	const char *v;
+
+	repro_set(j, "test", "swapin");
+	if (repro_copy_or(m, j, "nr_task", "1", "usemem's default, one task") ||
+	    repro_disk_map(m, j) || repro_param(m, "size", &v))
+		return -ENOENT;
+	if (repro_get(j, "fs")) {
+		fprintf(stderr,
+			"bootbench: swapin puts its swap on the raw disk, and the report's job has fs: %s: bootbench cannot run it\n",
+			repro_get(j, "fs"));
+		return -ENOENT;
+	}
+	if (!repro_get(j, "disk")) {
+		repro_set(j, "disk", "1HDD");
+		repro_note(
+			"guessed",
+			"disk = 1HDD (the report names no disk for its swap)");
+	}
+	if (v && !param_size_parse(v, &size) && m->mem_gb) {
+		want = size * guest / ((unsigned long long)m->mem_gb << 30);
+		/* The tasks' memory is the guest's at most, 1 MiB at least. */
+		want = want > guest	 ? guest :
+		       want < 1ULL << 20 ? 1ULL << 20 :
+					   want;
+		repro_note(
+			"scaled",
+			"mem = %lluM, swapin_size = %lluM: the report's size %s was %.0f%% of its machine's %uG; the same share of a guest of %llu MiB (all of it at most), whose memory a boot under TCG can push out to swap in seconds",
+			REPRO_SWAPIN_MEM_MB, want >> 20, v,
+			100.0 * size / ((unsigned long long)m->mem_gb << 30),
+			m->mem_gb, REPRO_SWAPIN_MEM_MB);
+	} else {
+		want = guest / 2;
+		repro_note(
+			"guessed",
+			"mem = %lluM, swapin_size = %lluM: half the guest's memory (the report gives %s)",
+			REPRO_SWAPIN_MEM_MB, want >> 20,
+			v ? "no machine memory to scale its size by" :
+			    "no size");
+	}
+	snprintf(buf, sizeof(buf), "%lluM", want >> 20);
+	repro_set(j, "swapin_size", buf);
+	snprintf(buf, sizeof(buf), "%lluM", REPRO_SWAPIN_MEM_MB);
+	repro_set(j, "mem", buf);
+	return 0;
+}
+
 /* LKP's testcases we run: how each one's job is read. */
 static const struct {
 	const char *testcase;
@@ -660,6 +725,7 @@ static const struct {
 	{ "will-it-scale", repro_wis_params },
 	{ "perf-bench-futex", repro_futex_params },
 	{ "netperf", repro_netperf_params },
+	{ "swapin", repro_swapin_params },
 };
 
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */

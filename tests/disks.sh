@@ -2,8 +2,9 @@
 # (docs/disks.md): DISK=, FS=, MD= checked before a boot; boots with a
 # virtio SSD holding xfs (fio), a RAM disk holding ext4 (fsmark), the
 # same served over NFSv4 by the guest's nfsd (FS2), md RAID0 over two
-# disks, a kernel that lacks the filesystem or nfsd, and a disk that
-# fills; the host's disk files gone after each run.
+# disks, swapin's swap on a raw disk, a kernel that lacks the
+# filesystem or nfsd, and a disk that fills; the host's disk files gone
+# after each run.
 dk_res=$T/dkres
 dk_dir=$T/dk-files
 
@@ -109,6 +110,19 @@ check "disks: sysbench's output is in the run's log once, not echoed twice ($dk_
 dk_boot full TEST=fio DISK=1BRD_32M FS=ext4 RW=write BS=1M TEST_SIZE=128M
 check "disks: a disk that fills fails the benchmark (exit $dk_rc), the run directory keeps what arrived" \
 	sh -c "test $dk_rc -ne 0 && test -f '$dk_run/job.json' && grep -q 'No space left on device\\|ENOSPC' '$dk_run/samples.jsonl'"
+
+# swapin: its swap on the raw virtio disk (BOOTBENCH_DISK), the tasks'
+# pages pushed out (swap used at least what they wrote) and read back.
+expect_bad "swapin without a disk" 2 "TEST=swapin needs a disk for its swap: give DISK=1HDD" \
+	"$tool" run --plan --test swapin
+expect_bad "swapin on a filesystem" 2 "TEST=swapin puts its swap on the raw disk: give DISK=1SSD without FS=ext4" \
+	"$tool" run --plan --test swapin --param disk=1SSD --param fs=ext4
+dk_boot swapin TEST=swapin DISK=1HDD_1G MEM=384 SWAPIN_SIZE=32M NR_TASK=2
+dk_t=$(dk_metric swapin.throughput)
+dk_u=$(grep -o 'swap used [0-9]* MiB' "$dk_run/samples.jsonl" 2>/dev/null | grep -o '[0-9]*')
+check "disks: swapin on a raw virtio disk: exit $dk_rc, throughput ($dk_t) > 0, ${dk_u:-no} MiB of swap used after the push (the tasks' 32)$(dk_why)" \
+	sh -c "test $dk_rc -eq 0 && grep -q 'disk: raw /dev/vda' '$dk_run/console.log' &&
+		awk -v a='$dk_t' -v u='${dk_u:-0}' 'BEGIN { exit !(a > 0 && u >= 32) }'"
 
 # A kernel without the filesystem: its module tree without xfs.
 if [ "$builtin" = 0 ]; then

@@ -21,6 +21,7 @@ netperf netperf-tcp_crr-trusted_for-11.6-nested
 perf-bench-futex perf-bench-futex-hash-shared-3.9
 perf-bench-sched-pipe perf-bench-sched-pipe-menu-12.9-tag-base
 stress-ng stress-ng-msg-nfs-timecreate-41.2
+swapin swapin-hdd-alloc-33.0
 sysbench-fileio sysbench-fileio-btrfs-write_operations-5.2
 unixbench unixbench-execl-util_est-regression-thread
 vm-scalability vm-scalability-msync-iov_iter-16.9
