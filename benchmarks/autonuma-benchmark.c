@@ -60,6 +60,8 @@
 #define AN_NODES_MAX 64
 #define AN_MPOL_DEFAULT 0
 #define AN_MPOL_BIND 2
+#define AN_MPOL_F_NODE 1
+#define AN_MPOL_F_ADDR 2
 
 enum an_flag {
 	AN_02 = 1, /* numa02's shape, else numa01's */
@@ -229,6 +231,30 @@ static char *an_map(size_t size)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+/*
+ * A bound numa01 buffer's first, middle and last pages on the nodes of
+ * @mask: the binding did what it says (the balancer may move pages only
+ * within it). -EXDEV, said, if not.
+ */
+static int an_placed(char *buf, size_t size, unsigned long mask)
+{
+	size_t off[3] = { 0, size / 2 / an_page * an_page, size - an_page };
+	int node, i;
+
+	for (i = 0; i < 3; i++) {
+		if (syscall(SYS_get_mempolicy, &node, NULL, 0, buf + off[i],
+			    AN_MPOL_F_NODE | AN_MPOL_F_ADDR))
+			return -errno;
+		if (node < 0 || node >= AN_NODES_MAX || !(mask >> node & 1)) {
+			fprintf(stderr,
+				"autonuma-benchmark: a bound page is on node %d, outside node mask %#lx\n",
+				node, mask);
+			return -EXDEV;
+		}
+	}
+	return 0;
+}
+
 /* One numa01 process: @second says which half of the nodes it is. */
 static int an_numa01_proc(const struct an_prog *p, size_t size,
 			  unsigned int passes, int second)
@@ -277,6 +303,8 @@ static int an_numa01_proc(const struct an_prog *p, size_t size,
 	}
 	if (!err)
 		err = an_threads(w, n, NULL);
+	if (!err && p->flags & AN_HARD_BIND)
+		err = an_placed(buf, size, mask);
 out:
 	if (buf)
 		munmap(buf, size);
