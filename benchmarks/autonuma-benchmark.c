@@ -56,6 +56,7 @@
 
 #include "harness.h"
 #include "params.h"
+#include "shared/util.h"
 
 #define AN_NODES_MAX 64
 #define AN_MPOL_DEFAULT 0
@@ -458,7 +459,7 @@ static int an_topo_read(void)
 static int an_prog_run(const struct an_prog *p, size_t size,
 		       unsigned int passes)
 {
-	double t0 = harness_now(), t;
+	double t0 = util_now(), t;
 	char name[96];
 	int status;
 	pid_t pid;
@@ -479,7 +480,7 @@ static int an_prog_run(const struct an_prog *p, size_t size,
 	}
 	if (waitpid(pid, &status, 0) < 0)
 		return -errno;
-	t = harness_now() - t0;
+	t = util_now() - t0;
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
 		return -EIO;
 	snprintf(name, sizeof(name), "autonuma-benchmark.%s.seconds", p->name);
@@ -500,10 +501,9 @@ static int an_run(int argc, char **argv)
 	size_t i;
 	int err;
 
-	if (harness_params_parse(argc, argv, params,
-				 sizeof(params) / sizeof(params[0])))
+	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
-	for (i = 0; i < sizeof(an_tests) / sizeof(an_tests[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(an_tests); i++)
 		if (!strcmp(an_tests[i].test, test))
 			opts = an_tests[i].opts;
 	if (!opts) {
@@ -527,7 +527,7 @@ static int an_run(int argc, char **argv)
 	       passes);
 	if (an_topo.nodes < 2)
 		printf("progress autonuma-benchmark: one NUMA node: the binding variants bind to it, nothing is remote (boot NUMA=2 or more)\n");
-	for (i = 0; i < sizeof(an_progs) / sizeof(an_progs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(an_progs); i++) {
 		const struct an_prog *p = &an_progs[i];
 
 		if (p->opt && !strchr(opts, p->opt))
