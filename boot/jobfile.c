@@ -275,6 +275,12 @@ const char *jobfile_quick_scale(const char *key, const char *value, char *buf,
 		 * took about 19 minutes of TCG, load 2 takes 30 s.
 		 */
 		v = v / 50 < 2 ? (v < 2 ? v : 2) : v / 50;
+	else if (!strcmp(key, "autonuma_passes"))
+		/*
+		 * autonuma-benchmark's fixed work: its 50 passes were minutes
+		 * of TCG for each program; 2 keep every pass's kind.
+		 */
+		v = v / 25 < 1 ? 1 : v / 25;
 	else if (!strcmp(key, "iterations") || !strcmp(key, "runs"))
 		v = 1;
 	else

@@ -46,7 +46,8 @@ void jobfile_combination_describe(const struct jobfile *jf, size_t index,
 /*
  * QUICK=1 for a first look: runtime / 30 (at least 3 s), loops / 100
  * (at least 100), AIM7's load / 50 and jobs / 10 (at least 2 and 10),
- * test_size / 256 (at least 16 MiB), one iteration. Writes the scaled value into @buf and
+ * test_size / 256 (at least 16 MiB), autonuma_passes / 25 (at least 1),
+ * one iteration. Writes the scaled value into @buf and
  * returns it, or returns @value unchanged.
  */
 const char *jobfile_quick_scale(const char *key, const char *value, char *buf,

@@ -562,6 +562,43 @@ static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
 	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
 }
 
+/*
+ * LKP's autonuma-benchmark: test: chooses the programs (all when none),
+ * iterations are the boot's (LKP averages its start_bench runs, as the
+ * run averages its iterations). numa01's passes are the original's 50,
+ * said in the job so that QUICK=1 can cut them; the buffers are the
+ * guest's share of its memory, not the original's 3G and 1G: said.
+ */
+static int repro_autonuma_params(const struct lkpmail *m, struct repro_job *j)
+{
+	const struct param_spec *spec = param_spec_find("autonuma_test");
+	const char *v, *iter;
+	char buf[32];
+
+	if (repro_param(m, "test", &v) || repro_param(m, "iterations", &iter))
+		return -ENOENT;
+	if (v && param_value_check(spec, v)) {
+		fprintf(stderr,
+			"bootbench: autonuma-benchmark test '%s' is not one bootbench has: it has %s\n",
+			v, spec->choices);
+		return -ENOENT;
+	}
+	repro_set(j, "test", "autonuma-benchmark");
+	repro_set(j, "autonuma_test", v ? v : "all");
+	if (!v)
+		repro_note(
+			"guessed",
+			"autonuma_test = all (LKP runs every program when its job names no test)");
+	repro_set(j, "autonuma_passes", "50");
+	repro_note(
+		"scaled",
+		"autonuma-benchmark's buffers are a share of the guest's memory (numa01's MemTotal/32 a process, numa02's a third of it), not the original's 3G and 1G");
+	if (iter)
+		repro_set(j, "iterations",
+			  repro_count_word(iter, buf, sizeof(buf)));
+	return 0;
+}
+
 /* LKP's unixbench: its test: is one of ours of suite unixbench. */
 static int repro_ub_params(const struct lkpmail *m, struct repro_job *j)
 {
@@ -720,6 +757,7 @@ static const struct {
 	{ "sysbench-fileio", repro_sysbench_params },
 	{ "filebench", repro_filebench_params },
 	{ "vm-scalability", repro_vmscal_params },
+	{ "autonuma-benchmark", repro_autonuma_params },
 	{ "perf-bench-sched-pipe", repro_pipe_params },
 	{ "stress-ng", repro_stressng_disk_params },
 	{ "will-it-scale", repro_wis_params },

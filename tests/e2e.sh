@@ -11,6 +11,7 @@
 # time (a runtime, UnixBench's settle sleeps), which a second QEMU on
 # the other host CPU overlaps.
 e2e_table="aim7 aim7-disk_rr-memcg-29.4
+autonuma-benchmark autonuma-benchmark-numa02_SMT-vma-scan-118.9
 aim9 aim9-shared_memory-sem-regression
 dbench dbench-nfsd-max_latency-99.9-nfs
 filebench filebench-randomwrite-btrfs-12.4

@@ -17,6 +17,23 @@ for vs_case in anon-cow-rand-hugetlb lru-shm anon-w-rand-mt; do
 done
 check "vmscal: the run says the size it took from the guest's memory" \
 	grep -q "task(s) of [0-9]* KiB (the case's share of MemTotal)" "$vs_run/samples.jsonl"
+# autonuma-benchmark in a 2-node guest (one boot, about 10 s): the
+# inverse binding's programs run and a bound page is where its binding
+# says (the benchmark checks it and fails otherwise).
+expect_bad "an unknown autonuma-benchmark test" 2 "AUTONUMA_TEST=numa03 is not valid" \
+	"$tool" run --plan --test autonuma-benchmark --param autonuma_test=numa03
+rm -rf "$vs_res"
+make -s run O="$O" RESULTS="$vs_res" TEST=autonuma-benchmark AUTONUMA_TEST=_INVERSE_BIND \
+	AUTONUMA_PASSES=1 AUTONUMA_SIZE=16M SMP=2 NUMA=2 MEM=512 Q=1 >"$T/an.out" 2>&1
+an_rc=$?
+an_run=$(ls -d "$vs_res"/*/*/*/0 2>/dev/null | head -n 1)
+an_s=""
+for an_p in numa01 numa01_INVERSE_BIND numa02 numa02_INVERSE_BIND; do
+	an_s="$an_s $($j "$an_run/stats.json" "autonuma-benchmark.$an_p.seconds" 2>/dev/null)"
+done
+check "vmscal: autonuma-benchmark _INVERSE_BIND on 2 nodes: exit 0, its four programs timed (${an_s# } s), its bound pages where bound" \
+	sh -c "test $an_rc -eq 0 && echo '$an_s' | awk '{ exit !(NF == 4 && \$1 > 0 && \$2 > 0 && \$3 > 0 && \$4 > 0) }' &&
+		grep -q '2 node(s), 2 CPU(s); numa01.s buffer 16 MiB' '$an_run/samples.jsonl'"
 # The reader on a report of this kind: a will-it-scale mail made one of
 # vm-scalability (the public msync mail is read in reproduce.sh; this one
 # checks the note on sizes and the refusal of a case we lack).
