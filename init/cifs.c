@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
@@ -282,6 +283,28 @@ static int cifs_client_mount(struct job *job, char *why, size_t size)
 	return cifs_mount_probe(job, mnt, why, size);
 }
 
+/*
+ * The dialect the client and smbd agreed on, from the client's
+ * /proc/fs/cifs/DebugData ("Dialect 0x311"), for the console: 0 when
+ * it does not say.
+ */
+static unsigned int cifs_dialect_read(void)
+{
+	char buf[4096], *at;
+	int fd = open("/proc/fs/cifs/DebugData", O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	at = strstr(buf, "Dialect 0x");
+	return at ? (unsigned int)strtoul(at + 10, NULL, 16) : 0;
+}
+
 int cifs_prepare(struct job *job, char *why, size_t size)
 {
 	double t0 = uptime_read();
@@ -301,8 +324,8 @@ int cifs_prepare(struct job *job, char *why, size_t size)
 		err = cifs_client_mount(job, why, size);
 	if (!err)
 		fprintf(stderr,
-			"bootbench-init: disk: cifs served by smbd, mounted on %s in %.2f s\n",
-			job->workdir, uptime_read() - t0);
+			"bootbench-init: disk: cifs served by smbd, mounted with SMB dialect 0x%x on %s in %.2f s\n",
+			cifs_dialect_read(), job->workdir, uptime_read() - t0);
 	return err;
 }
 
