@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "shared/util.h"
 
 #define CIFS_SMBD "/usr/sbin/smbd"
 #define CIFS_CONF "/etc/samba/smb.conf"
@@ -111,7 +112,7 @@ static int cifs_conf_make(const struct job *job, char *why, size_t size)
 	size_t i;
 	int err;
 
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(dirs); i++)
 		mkdir(dirs[i], 0755);
 	/*
 	 * smbd will not start without its guest account, Debian's nobody,
@@ -261,7 +262,7 @@ static int cifs_client_mount(struct job *job, char *why, size_t size)
 	 * encryption), which cannot load a module without a modprobe in
 	 * reach.
 	 */
-	for (i = 0; i < sizeof(crypto) / sizeof(crypto[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(crypto); i++)
 		modules_probe_name(crypto[i]);
 	modules_probe_name("cifs");
 	snprintf(src, sizeof(src), "//127.0.0.1%s", job->workdir);
