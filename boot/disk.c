@@ -35,8 +35,8 @@ static int disk_pairs_check(const struct run_opts *o, const struct disk_host *d)
 			d->fs ? "FS" : "MD", d->fs ? d->fs : d->md);
 	if (d->fs2 && !d->fs)
 		return bad_input(
-			"FS2=%s serves the disk's filesystem over NFS: give DISK=1BRD_1G FS=ext4 (or another disk and filesystem) too",
-			d->fs2);
+			"FS2=%s serves the disk's filesystem over %s: give DISK=1BRD_1G FS=ext4 (or another disk and filesystem) too",
+			d->fs2, strcmp(d->fs2, "cifs") ? "NFS" : "SMB");
 	/* swapin's swap is the raw disk (benchmarks/swapin.c). */
 	for (i = 0; i < o->ntests; i++) {
 		if (strcmp(o->tests[i]->name, "swapin"))
@@ -400,9 +400,13 @@ void disk_json_write(struct json_buf *j, const struct disk_host *d)
 		json_key_write(j, "fs2");
 		json_string_write(j, d->fs2);
 		json_key_write(j, "fs2_mount");
-		json_string_write(j,
-				  "NFSv" DISK_FS2_VERS
-				  " over the guest's loopback, from its nfsd");
+		json_string_write(
+			j,
+			strcmp(d->fs2, "cifs") ?
+				"NFSv" DISK_FS2_VERS
+				" over the guest's loopback, from its nfsd" :
+				"SMB " DISK_FS2_SMB_VERS
+				" over the guest's loopback, from its smbd (Samba)");
 	}
 	json_key_write(j, "backing");
 	json_string_write(j, d->spec.kind == DISK_BRD ?

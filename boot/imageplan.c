@@ -2,11 +2,11 @@
 /*
  * What a job's image must hold beyond the core: its benchmarks' programs,
  * the image layers of its Debian programs (benchmarks/debian.def: a
- * test's own, fs-<fs>, md, fs2-nfs) and the module sets beside
- * modules.list (initramfs/modules-<set>.list). Said once, here, from the
- * job as the host tool reads it: `bootbench run --image-plan` prints it
- * for initramfs/image.sh, and the run checks the image it is given
- * against the same list of layers.
+ * test's own, fs-<fs>, md, fs2-nfs or fs2-cifs) and the module sets
+ * beside modules.list (initramfs/modules-<set>.list). Said once, here,
+ * from the job as the host tool reads it: `bootbench run --image-plan`
+ * prints it for initramfs/image.sh, and the run checks the image it is
+ * given against the same list of layers.
  */
 #include <stdio.h>
 #include <string.h>
@@ -56,7 +56,8 @@ int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 	}
 	if (!err && fs2) {
 		snprintf(why, sizeof(why), "FS2=%s", fs2);
-		err = fn("fs2-nfs", why, ctx);
+		err = fn(strcmp(fs2, "cifs") ? "fs2-nfs" : "fs2-cifs", why,
+			 ctx);
 	}
 	if (!err && md) {
 		snprintf(why, sizeof(why), "MD=%s", md);
@@ -67,20 +68,21 @@ int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 
 /*
  * Each module set the run needs beyond the virtio chain: a disk's block
- * and filesystem drivers, fs2's nfsd and client, netperf's SCTP tests'
- * sctp, stress-ng's af-alg the crypto API's AF_ALG (the init loads
- * those two for them: init/main.c).
+ * and filesystem drivers, fs2's nfsd and NFS client (or SMB client),
+ * netperf's SCTP tests' sctp, stress-ng's af-alg the crypto API's
+ * AF_ALG (the init loads those two for them: init/main.c).
  */
 int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 {
 	const char *nt = run_param_value("netperf_test", o);
 	const char *st = run_param_value("stressor", o);
+	const char *fs2 = run_param_value("fs2", o);
 	int err = 0;
 
 	if (run_param_value("disk", o))
 		err = fn("disk", "DISK", ctx);
-	if (!err && run_param_value("fs2", o))
-		err = fn("nfs", "FS2", ctx);
+	if (!err && fs2)
+		err = fn(strcmp(fs2, "cifs") ? "nfs" : "cifs", "FS2", ctx);
 	if (!err && nt && !strncmp(nt, "SCTP_", 5))
 		err = fn("sctp", "NETPERF_TEST", ctx);
 	if (!err && st && strstr(st, "af-alg"))

@@ -38,6 +38,10 @@ void disks_tool_said(const char *what, const char *tool, int err,
 int nfs_prepare(struct job *job, char *why, size_t size);
 void nfs_release(void);
 
+/* cifs.c: the disk's filesystem served over loopback SMB (fs2=cifs) */
+int cifs_prepare(struct job *job, char *why, size_t size);
+void cifs_release(void);
+
 /* mounts.c */
 int mounts_setup(void);
 int mounts_loopback_up(void);

@@ -195,7 +195,8 @@ int nfs_prepare(struct job *job, char *why, size_t size)
 	double t0 = uptime_read();
 	int err;
 
-	if (!job->fs2[0])
+	/* fs2=cifs is cifs.c's. */
+	if (strncmp(job->fs2, "nfs", 3))
 		return 0;
 	if (strncmp(job->workdir, "/fs/", 4)) {
 		snprintf(

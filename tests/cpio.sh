@@ -57,6 +57,8 @@ check "image plan: a disk with fs and md gets the disk tools' layers and the dis
 	test "$(ip_plan --test fio --param disk=2BRD_1G --param fs=xfs --param md=RAID0)" = "bench fio;layer fio;layer fs-xfs;layer md;modules disk;"
 check "image plan: fs2 adds the NFS server's layer and module set" \
 	test "$(ip_plan --test dbench --param disk=1BRD_1G --param fs=ext4 --param fs2=nfsv4)" = "bench dbench;layer dbench;layer fs-ext4;layer fs2-nfs;modules disk;modules nfs;"
+check "image plan: fs2=cifs adds Samba's layer and the SMB client's module set instead" \
+	test "$(ip_plan --test fsmark --param disk=1BRD_1G --param fs=xfs --param fs2=cifs)" = "bench fsmark;layer fs-xfs;layer fs2-cifs;modules disk;modules cifs;"
 check "image plan: netperf's SCTP tests get the sctp module set" \
 	test "$(ip_plan --test netperf --param netperf_test=SCTP_STREAM)" = "bench netperf;modules sctp;"
 printf 'test = [fio, sysbench-fileio]\ndisk = 1BRD_1G\nfs = [ext4, btrfs]\n' >"$T/ip.job"

@@ -1,10 +1,10 @@
 # Sourced by tests/run.sh: scratch disks and filesystems in the guest
 # (docs/disks.md): DISK=, FS=, MD= checked before a boot; boots with a
 # virtio SSD holding xfs (fio), a RAM disk holding ext4 (fsmark), the
-# same served over NFSv4 by the guest's nfsd (FS2), md RAID0 over two
-# disks, swapin's swap on a raw disk, a kernel that lacks the
-# filesystem or nfsd, and a disk that fills; the host's disk files gone
-# after each run.
+# same served over NFSv4 by the guest's nfsd and over SMB by its Samba
+# (FS2), md RAID0 over two disks, swapin's swap on a raw disk, a kernel
+# that lacks the filesystem or nfsd, and a disk that fills; the host's
+# disk files gone after each run.
 dk_res=$T/dkres
 dk_dir=$T/dk-files
 
@@ -24,8 +24,10 @@ dk_refuse "FS=ntfs" "FS=ntfs is not valid: give the filesystem" --param disk=1SS
 dk_refuse "a fio block size that is no size" "BS=4q is not valid" --param bs=4q
 dk_refuse "FS2 without FS" "FS2=nfsv4 serves the disk's filesystem over NFS: give DISK=1BRD_1G FS=ext4" \
 	--param disk=1SSD --param fs2=nfsv4
-dk_refuse "FS2=cifs" "FS2=cifs is not valid: give a second filesystem over the first: nfs or nfsv4" \
-	--param disk=1SSD --param fs=ext4 --param fs2=cifs
+dk_refuse "FS2=cifs without FS" "FS2=cifs serves the disk's filesystem over SMB: give DISK=1BRD_1G FS=ext4" \
+	--param disk=1SSD --param fs2=cifs
+dk_refuse "FS2=nfsv3" "FS2=nfsv3 is not valid: give a second filesystem over the first: nfs or nfsv4" \
+	--param disk=1SSD --param fs=ext4 --param fs2=nfsv3
 
 # dk_boot NAME MAKE-VARIABLES...: one make run into $dk_res; sets dk_rc,
 # dk_run (the run directory) and leaves the output in $T/dk.out.
@@ -91,6 +93,19 @@ dk_n=$(grep -c '"status":"ok"' "$dk_run/samples.jsonl" 2>/dev/null)
 dk_g=$(grep -c 'dbench: /nfs/ram0/dbench\.[A-Za-z0-9]* removed' "$dk_run/samples.jsonl" 2>/dev/null)
 check "disks: dbench on FS2=nfs, two iterations: exit $dk_rc, $dk_n samples ok, $dk_g directories removed from the NFS mount" \
 	sh -c "test $dk_rc -eq 0 && test '$dk_n' = 2 && test '$dk_g' = 2"
+
+# fs2=cifs: the same ext4 served by the guest's Samba, fsmark on the
+# kernel's SMB mount of it.
+dk_boot fsmark-cifs TEST=fsmark DISK=1BRD_256M FS=ext4 FS2=cifs TEST_SIZE=2M FILESIZE=8K NR_THREADS=2
+dk_f=$(dk_metric fsmark.files_per_sec)
+dk_js=$(grep -o '"disk":{[^}]*}' "$dk_run/job.json" 2>/dev/null)
+check "disks: fsmark on SMB over ext4 on a RAM disk (FS2=cifs): exit $dk_rc, files_per_sec ($dk_f) > 0$(dk_why)" \
+	sh -c "test $dk_rc -eq 0 && awk -v a='$dk_f' 'BEGIN { exit !(a > 0) }'"
+check "disks: it ran in /cifs/ram0, smbd's share mounted with SMB 3.1.1, through the cifs client (its inodes in the slab), job.json says fs2 $(dk_f fs2)" \
+	sh -c "grep -q 'disk: cifs served by smbd, mounted with SMB dialect 0x311 on /cifs/ram0' '$dk_run/console.log' &&
+		grep -q 'in /cifs/ram0' '$dk_run/samples.jsonl' &&
+		grep -q '\"slabinfo.cifs_inode_cache.active_objs\":[1-9]' '$dk_run/samples.jsonl' &&
+		test '$(dk_f fs2)' = cifs"
 
 dk_boot md-raid0 TEST=fio DISK=2SSD MD=RAID0 FS=ext4 RW=write BS=64k TEST_SIZE=16M
 dk_w=$(dk_metric fio.write_bw_MBps)

@@ -66,11 +66,11 @@ make -s reproduce O="$O" RESULTS="$T/rdm" REPORT="$T/fibers.txt" DRY=1 >"$T/rdm.
 rd_rc=$?
 check "reader: make reproduce DRY=1 fails where the run would" \
 	sh -c "test $rd_rc -ne 0 && grep -q 'MODE=fibers is not valid' '$T/rdm.out'"
-sed 's/fs2: nfs/fs2: cifs/' "$rd_dir/dbench-nfsd-max_latency-99.9-nfs.txt" >"$T/md.txt"
+sed 's/fs2: nfs/fs2: nfsv3/' "$rd_dir/dbench-nfsd-max_latency-99.9-nfs.txt" >"$T/md.txt"
 rd md "$T/md.txt"
-check "reader: storage the guest cannot have (fs2: cifs, an SMB server in the guest) is refused in one line naming it" \
+check "reader: storage the guest cannot have (fs2: nfsv3, rpcbind and statd in the guest) is refused in one line naming it" \
 	sh -c "test \$(cat '$T/rd/md.rc') -eq 2 && test \$(grep -vc '^bootbench:  \|^bootbench: report:\|^bootbench: read:' '$T/rd/md.err') -eq 1 &&
-		tail -n 1 '$T/rd/md.err' | grep -q 'needs fs2: cifs, which bootbench cannot give: it has .*cifs and nfsv3 are not done'"
+		tail -n 1 '$T/rd/md.err' | grep -q 'needs fs2: nfsv3, which bootbench cannot give: it has .*nfsv3 and smbv. are not done'"
 
 # Issue 19, case 14: a list value is the table's one value, or refused.
 sed 's/nr_task: 100%/nr_task: [1,...,16]/' "$rd_dir/unixbench-shell1-newidle-22.9-unsigned.txt" >"$T/list.txt"
