@@ -165,7 +165,21 @@ KERNEL_PATH := $(KERNEL)
 KERNEL_DEP :=
 endif
 
-TESTS := $(shell sed -n 's/^\(TEST\|BENCH\).\([a-z0-9_-]*\),.*/\2/p' benchmarks/tests.def)
+
+# The benchmarks' descriptors, each included by lib/metrics.c through
+# gen/descs.def, rewritten only when the set of files changes: a new
+# benchmarks/<name>.desc is read with no other edit.
+DESCS := $(sort $(wildcard benchmarks/*.desc))
+DESC_LIST := $(B)/gen/descs.def
+# A list read from the descriptors by the C preprocessor, not by sed:
+# $(1) is -D flags that make the rows wanted print "@@word", the others
+# read as nothing (shared/descs.h). The list of includes goes to a
+# directory of its own: `make deps` and `make help` write nothing in O.
+desc_words = $(patsubst @@%,%,$(filter @@%,$(shell d=$$(mktemp -d) && mkdir "$$d/gen" && \
+	printf '#include "%s"\n' $(DESCS) >"$$d/gen/descs.def" && \
+	echo '#include "shared/descs.h"' | $(HOSTCC) -E -P $(1) -I. -I"$$d" -x c -; rm -rf "$$d")))
+DESC_BENCH_NAMES := -D'BENCH(n,...)=@@n' -D'TEST(n,...)=@@n'
+TESTS := $(call desc_words,$(DESC_BENCH_NAMES))
 
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare
@@ -179,11 +193,6 @@ BENCH_AUX := execl-image spawn-image execl-image-dyn spawn-image-dyn
 BENCH_BINS := $(addprefix $(AB)/guest/bench/,$(TESTS) $(BENCH_AUX))
 BASE_CPIO := $(AB)/base.cpio
 
-# The benchmarks' descriptors, each included by lib/metrics.c through
-# gen/descs.def, rewritten only when the set of files changes: a new
-# benchmarks/<name>.desc is read with no other edit.
-DESCS := $(sort $(wildcard benchmarks/*.desc))
-DESC_LIST := $(B)/gen/descs.def
 # Not for the goals that build nothing: `make deps` as root wrote it,
 # and the ordinary user's make run could not write O any more.
 NOBUILD_GOALS := deps help clean test-host
@@ -203,8 +212,8 @@ LIB_SRCS := $(wildcard lib/*.c)
 HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) $(SHARED_SRCS) benchmarks/params.c \
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
-COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/tests.def $(DESCS) $(DESC_LIST)
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/tests.def benchmarks/wis-tests.def benchmarks/aim9-tests.def \
+COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) $(DESCS) $(DESC_LIST)
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/params.h $(DESCS) $(DESC_LIST) benchmarks/wis-tests.def benchmarks/aim9-tests.def \
 	benchmarks/filebench.def \
 	boot/cpus.def report/rules.h report/stats.h $(DESCS) $(DESC_LIST)
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c $(SHARED_SRCS)
@@ -377,7 +386,7 @@ $(B)/host/bench/shell/%.sh: benchmarks/shell/%.sh
 host-bench: $(HOST_BENCH_BINS) $(addprefix $(B)/host/bench/shell/,$(SHELL_FILES))
 	@echo "bootbench: host builds in $(B)/host/bench: run e.g. $(B)/host/bench/hackbench --groups=10 --mode=threads"
 
-$(AB)/base.spec: initramfs/base-spec.sh initramfs/applets.list initramfs/etc/passwd initramfs/etc/group benchmarks/tests.def \
+$(AB)/base.spec: initramfs/base-spec.sh initramfs/applets.list initramfs/etc/passwd initramfs/etc/group $(DESCS) \
 		$(addprefix $(AB)/guest/bench/shell/,$(SHELL_FILES))
 	$(AT)mkdir -p $(@D)
 	$(AT)initramfs/base-spec.sh $(abspath $(INIT)) $(abspath $(AB)/guest/bench) \

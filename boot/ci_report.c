@@ -30,7 +30,7 @@ static const char *ci_kcidb_status(enum verdict v)
 }
 
 /*
- * The headline's unit, as the original benchmarks print it: tests.def's,
+ * The headline's unit, as the original benchmarks print it: the BENCH row's,
  * else from the metric's name.
  */
 static const char *ci_unit(const struct test_desc *t, const char *metric)

@@ -19,7 +19,7 @@
 
 /*
  * Whether the job runs a program built dynamic with glibc: one of its
- * tests takes exec_link (benchmarks/tests.def) and the job says dynamic.
+ * tests takes exec_link (its BENCH row (benchmarks/<name>.desc)) and the job says dynamic.
  */
 static int image_glibc_needs(const struct run_opts *o)
 {

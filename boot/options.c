@@ -65,7 +65,7 @@ static int tests_parse(struct run_opts *o)
 	if (!o->test || !*o->test)
 		return bad_input("no TEST given: say TEST=<name>, one of: %s",
 				 names);
-	/* TEST=<suite> (unixbench): every test of it, as tests.def lists them. */
+	/* TEST=<suite> (unixbench): every test of it, in their descriptors' order. */
 	if (test_suite_list(o->test, ",", suite, sizeof(suite)) > 0)
 		expanded = suite;
 	if (strlen(expanded) >= sizeof(o->test_list))
@@ -347,7 +347,7 @@ int run_params_check(struct run_opts *o)
 					 o->headline[i],
 					 sizeof(o->headline[i])))
 			return bad_input(
-				"the headline of %s is malformed in tests.def",
+				"the headline of %s is malformed in its descriptor",
 				o->tests[i]->name);
 	return disk_opts_check(o);
 }

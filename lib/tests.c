@@ -11,7 +11,7 @@ static const struct test_desc test_table[] = {
 	{ #name, suite, headline, params, det_floor, unit, hints, native },
 #define TEST(name, headline, params, det_floor) \
 	BENCH(name, "", headline, params, det_floor, NULL, "", "")
-#include "benchmarks/tests.def"
+#include "shared/descs.h"
 #undef TEST
 #undef BENCH
 };

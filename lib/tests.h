@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-/* The benchmarks the appliance knows, from benchmarks/tests.def. */
+/* The benchmarks the appliance knows, from its BENCH row (benchmarks/<name>.desc). */
 struct test_desc {
 	const char *name;
 	const char *suite; /* "unixbench", or "" */
@@ -23,7 +23,7 @@ struct test_desc {
 
 const struct test_desc *test_find(const char *name);
 /*
- * The headline's name for one job: a "{key:default}" in tests.def is
+ * The headline's name for one job: a "{key:default}" in a BENCH row is
  * the job's value of parameter key, as @lookup(key, @ctx) returns it,
  * or the default when the job does not give one.
  */

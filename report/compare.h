@@ -100,7 +100,7 @@ struct cmp {
 
 /*
  * Deterministic mode's defaults: docs/deterministic.md. The floor is
- * the test's own (benchmarks/tests.def), this one for a job of no
+ * the test's own (its BENCH row (benchmarks/<name>.desc)), this one for a job of no
  * known test.
  */
 #define CMP_DET_THRESHOLD 0.2

@@ -24,7 +24,7 @@ static const struct {
 
 /*
  * LKP's unixbench `test:` names are ours: one of the tests of suite
- * unixbench in benchmarks/tests.def.
+ * unixbench in its BENCH row (benchmarks/<name>.desc).
  */
 static int repro_is_unixbench(const char *name)
 {
@@ -35,7 +35,7 @@ static int repro_is_unixbench(const char *name)
 
 /*
  * A bare text (not a robot's mail): which benchmark it talks about, by
- * the words benchmarks/tests.def gives each.
+ * the words its BENCH row (benchmarks/<name>.desc) gives each.
  */
 static const char *repro_hint(const char *text, const char *metric,
 			      const char *regarding)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The benchmarks of benchmarks/tests.def that have a short native run,
+ * The benchmarks of its BENCH row (benchmarks/<name>.desc) that have a short native run,
  * one "name|arguments|headline" line each, for make check (tests/native.sh):
  * the registry is the list, so a new BENCH line is run with no other edit.
  */

@@ -1,6 +1,6 @@
 # Area native (make check): every benchmark natively, in a short mode.
 # name|arguments|headline metric: each benchmark's short run as
-# benchmarks/tests.def gives it, then the variants of a few.
+# its BENCH row (benchmarks/<name>.desc) gives it, then the variants of a few.
 build benchlist tests/benchlist.c lib/tests.c || return 0
 natives="$("$T/benchlist")
 hackbench|--groups=2 --loops=20 --passes=1 --mode=threads --ipc=pipe|hackbench.throughput

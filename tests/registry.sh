@@ -1,7 +1,8 @@
-# Area registry (make check): a new benchmark is one file and one line.
-# In a copy of this tree: benchmarks/dummy.c (a run() benchmark that
-# counts getppid() calls for RUNTIME seconds) and one BENCH line in
-# benchmarks/tests.def; nothing else is edited. The copy's Makefile must
+# Area registry (make check): a new benchmark is its .c and its
+# descriptor. In a copy of this tree: benchmarks/dummy.c (a run()
+# benchmark that counts getppid() calls for RUNTIME seconds) and
+# benchmarks/dummy.desc (its BENCH and METRIC rows); nothing else is
+# edited. The copy's Makefile must
 # build it, its registry must list it with its native run, and that run
 # must report its headline.
 if ! git rev-parse --git-dir >/dev/null 2>&1; then
@@ -40,14 +41,16 @@ const struct bench bench = {
 	.run = dummy_run,
 };
 END
-	echo 'BENCH(dummy, "", "dummy.ops_per_sec", "runtime", 1, NULL, "", "--runtime=1")' \
-		>>"$rg/benchmarks/tests.def"
+	cat >"$rg/benchmarks/dummy.desc" <<'END'
+BENCH(dummy, "", "dummy.ops_per_sec", "runtime", 1, NULL, "", "--runtime=1")
+METRIC("dummy.ops_per_sec", HIGHER, "calls/s", "")
+END
 	rg_bin=$rg/out/build/host/bench/dummy
 	check "registry: the copy's make host-bench would build bench/dummy" \
 		sh -c "cd '$rg' && make -n O=out host-bench 2>/dev/null | grep -q 'bench/dummy'"
 	check "registry: the copy's Makefile builds bench/dummy" \
 		sh -c "cd '$rg' && make -s O=out out/build/host/bench/dummy"
-	(cd "$rg" && $HOSTCC -Wall -Wextra -Werror -I. -o benchlist tests/benchlist.c lib/tests.c) >"$T/rg.log" 2>&1
+	(cd "$rg" && $HOSTCC -Wall -Wextra -Werror -I. -Iout/build -o benchlist tests/benchlist.c lib/tests.c) >"$T/rg.log" 2>&1
 	rg_line=$("$rg/benchlist" 2>/dev/null | grep '^dummy|')
 	check "registry: the copy's registry lists dummy with its native run ($rg_line)" \
 		test "$rg_line" = "dummy|--runtime=1|dummy.ops_per_sec"
