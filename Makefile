@@ -293,7 +293,7 @@ $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h $(SHARED_HDRS)
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
 
-$(MKLAYER): initramfs/mklayer.c $(SHARED_HDRS)
+$(MKLAYER): initramfs/mklayer.c $(SHARED_HDRS) benchmarks/debian.def $(DESCS) $(DESC_LIST)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ initramfs/mklayer.c

@@ -13,7 +13,7 @@
 # a file of the layer came from, the row's first.
 #
 # Fetched on first use, then cached: a layer is rebuilt only when the
-# machinery or debian.def changes, offline. DEB_REFRESH=1 (make fetch)
+# machinery or its row changes, offline. DEB_REFRESH=1 (make fetch)
 # refreshes the package lists and the layers. DEB_RELEASE (default:
 # debian.def's DEBIAN_RELEASE) and DEB_ARCH (default amd64) choose the
 # archive; the mirror is the one apt is configured with, or DEB_MIRROR.
@@ -186,7 +186,7 @@ layer_build() {
 		*'*'*)
 			set +f
 			for g in "$root"$f; do
-				[ -e "$g" ] || die "Debian $rel's $pkg ($arch) has no $f (benchmarks/debian.def's row $t): name a file it has"
+				[ -e "$g" ] || die "Debian $rel's $pkg ($arch) has no $f (the DEBIAN row of $t: benchmarks/debian.def or benchmarks/$t.desc): name a file it has"
 				files="$files ${g#"$root"}"
 			done
 			set -f
@@ -202,6 +202,7 @@ layer_build() {
 	rm -rf "$root" "$dir/$t.set.tmp"
 	mv "$dir/$t.packages.tmp" "$dir/$t.packages"
 	mv "$out.tmp" "$out"
+	printf '%s\n' "$row" >"$dir/$t.row"
 	trap - EXIT
 }
 
@@ -228,14 +229,20 @@ if [ -n "$tree" ]; then
 	done
 	exit 0
 fi
+# The rows (benchmarks/debian.def and the descriptors' DEBIAN rows),
+# printed by mklayer, which reads them as C: name, packages, files.
+rows=$("$mklayer" --rows) || die "$mklayer cannot print the layers' rows: make it again (make all)"
 for t in "$@"; do
-	line=$(grep "^DEBIAN($t," "$def") || continue
-	pkg=$(echo "$line" | cut -d'"' -f2)
-	bins=$(echo "$line" | cut -d'"' -f4)
+	row=$(printf '%s\n' "$rows" | awk -F'\t' -v t="$t" '$1 == t')
+	[ -n "$row" ] || continue
+	pkg=$(printf '%s\n' "$row" | cut -f2)
+	bins=$(printf '%s\n' "$row" | cut -f3)
 	out=$dir/$t.cpio
 	fresh=1
 	[ -f "$out" ] && [ -f "$dir/$t.packages" ] && [ -z "${DEB_REFRESH:-}" ] || fresh=0
-	for f in "$def" "$mklayer" "$here/layer.sh"; do
+	# A row changed (its package, its files): that layer only.
+	[ "$fresh" = 1 ] && [ "$(cat "$dir/$t.row" 2>/dev/null)" != "$row" ] && fresh=0
+	for f in "$mklayer" "$here/layer.sh"; do
 		[ "$fresh" = 1 ] && [ "$f" -nt "$out" ] && fresh=0
 	done
 	[ "$fresh" = 1 ] || layer_build

@@ -19,7 +19,12 @@
  * them where it looks.
  *
  * Usage: mklayer [-r ROOT] FILE...
+ *        mklayer --rows
  * A library that cannot be found is a one-line error and exit 2.
+ * --rows prints the layers Debian's packages make, one a line: the
+ * name, its packages and its files, separated by tabs (benchmarks/
+ * debian.def and each benchmark's descriptor), for layer.sh, which
+ * cannot read C.
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -511,17 +516,40 @@ static void layer_spec_print(struct layer *l)
 		       l->modes[i]);
 }
 
+static const struct layer_row {
+	const char *name, *packages, *files;
+} layer_rows[] = {
+#define DEBIAN_RELEASE(release)
+#define DEBIAN(test, package, files) { #test, package, files },
+#include "benchmarks/debian.def"
+#undef DEBIAN
+#undef DEBIAN_RELEASE
+};
+
+static void layer_rows_print(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(layer_rows); i++)
+		printf("%s\t%s\t%s\n", layer_rows[i].name,
+		       layer_rows[i].packages, layer_rows[i].files);
+}
+
 int main(int argc, char **argv)
 {
 	static struct layer l = { .root = "" };
 	int i = 1, err = 0;
 
+	if (argc == 2 && !strcmp(argv[1], "--rows")) {
+		layer_rows_print();
+		return 0;
+	}
 	if (argc > 2 && !strcmp(argv[1], "-r")) {
 		l.root = argv[2];
 		i = 3;
 	}
 	if (argc <= i) {
-		fprintf(stderr, "usage: mklayer [-r ROOT] FILE...\n");
+		fprintf(stderr, "usage: mklayer [-r ROOT] FILE... | --rows\n");
 		return 2;
 	}
 	layer_path_init(&l);

@@ -126,8 +126,16 @@ mkdir -p "$T/snfake/initramfs" "$T/snfake/benchmarks" "$T/snfake/lib"
 cp initramfs/layer.sh "$T/snfake/initramfs/"
 # layer.sh finds its helpers beside it, as in the tree
 cp lib/debian-apt.sh lib/debian-mirror.sh "$T/snfake/lib/"
-{ cat benchmarks/debian.def; echo 'DEBIAN(sn-nosuch, "bootbench-no-such-package", "/usr/bin/x")'; } >"$T/snfake/benchmarks/debian.def"
-"$T/snfake/initramfs/layer.sh" "$sn_layer" "$B/host/mkcpio" "$B" sn-nosuch >"$T/snf.out" 2>"$T/snf.err"
+# A descriptor's row naming a package Debian lacks, as mklayer --rows
+# would print it: a stand-in mklayer adds it to the real one's rows.
+cat >"$T/snfake/mklayer" <<END
+#!/bin/sh
+[ "\$1" = --rows ] || exec '$sn_layer' "\$@"
+'$sn_layer' --rows && printf 'sn-nosuch\tbootbench-no-such-package\t/usr/bin/x\n'
+END
+chmod +x "$T/snfake/mklayer"
+cp benchmarks/debian.def "$T/snfake/benchmarks/"
+"$T/snfake/initramfs/layer.sh" "$T/snfake/mklayer" "$B/host/mkcpio" "$B" sn-nosuch >"$T/snf.out" 2>"$T/snf.err"
 rc=$?
 check "stressng: a package Debian bookworm lacks is refused in one line, exit 2, nothing cached ($(cat "$T/snf.err"))" \
 	sh -c "test $rc -eq 2 && test \$(wc -l <'$T/snf.err') -eq 1 && grep -q 'Debian bookworm has no package bootbench-no-such-package for amd64: name one' '$T/snf.err' &&
