@@ -171,15 +171,12 @@ endif
 # benchmarks/<name>.desc is read with no other edit.
 DESCS := $(sort $(wildcard benchmarks/*.desc))
 DESC_LIST := $(B)/gen/descs.def
-# A list read from the descriptors by the C preprocessor, not by sed:
-# $(1) is -D flags that make the rows wanted print "@@word", the others
-# read as nothing (shared/descs.h). The list of includes goes to a
-# directory of its own: `make deps` and `make help` write nothing in O.
-desc_words = $(patsubst @@%,%,$(filter @@%,$(shell d=$$(mktemp -d) && mkdir "$$d/gen" && \
-	printf '#include "%s"\n' $(DESCS) >"$$d/gen/descs.def" && \
-	echo '#include "shared/descs.h"' | $(HOSTCC) -E -P $(1) -I. -I"$$d" -x c -; rm -rf "$$d")))
+# A list read from a table by the C preprocessor, not by sed: $(1) the
+# table (shared/descs.h: every descriptor's rows), $(2) -D flags that
+# make the rows wanted print "@@word" (lib/descs-cpp.sh).
+desc_words = $(patsubst @@%,%,$(filter @@%,$(shell lib/descs-cpp.sh $(HOSTCC) $(1) $(2))))
 DESC_BENCH_NAMES := -D'BENCH(n,...)=@@n' -D'TEST(n,...)=@@n'
-TESTS := $(call desc_words,$(DESC_BENCH_NAMES))
+TESTS := $(call desc_words,shared/descs.h,$(DESC_BENCH_NAMES))
 
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare
@@ -237,7 +234,8 @@ endif
 # make run passes every variable of the two tables that is set, through
 # the environment (so values with spaces, quotes or backticks arrive as
 # given): a parameter as --param key="$$KEY", an option as --opt "$$VAR".
-PARAM_NAMES := $(shell sed -n 's/^JOBKEY."\([a-z0-9_]*\)".*/\1/p' proto/jobkeys.def)
+DESC_JOBKEY_NAMES := -D'JOBKEY(n,...)=@@n'
+PARAM_NAMES := $(subst ",,$(call desc_words,proto/jobkeys.def,$(DESC_JOBKEY_NAMES)))
 # Upper case with make's own functions: a $(shell) per name was 46 forks
 # each time make read this file (twice a make run).
 upper = $(subst -,_,$(subst a,A,$(subst b,B,$(subst c,C,$(subst d,D,$(subst e,E,$(subst f,F,$(subst g,G,$(subst \
@@ -310,7 +308,7 @@ $(AB)/glibc-gcc: init/glibc-cross.sh
 $(AB)/busybox:
 	$(AT)tree=$$(DEB_ARCH=$(ARCH_DEB_ARCH) initramfs/layer.sh --tree $(B) busybox-static) && cp "$$tree/bin/busybox" $@
 
-$(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(SHARED_HDRS) $(LIBKMOD)
+$(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(SHARED_HDRS) $(DESCS) $(DESC_LIST) $(LIBKMOD)
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -I$(AB)/libkmod/include \
@@ -329,7 +327,7 @@ BENCH_EXTRA_filebench := benchmarks/filebench-flowops.c benchmarks/filebench-per
 BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/aim9.h benchmarks/aim9-tests.def $(AIM9_SRCS) \
 	benchmarks/filebench.h benchmarks/filebench.def $(BENCH_EXTRA_filebench)
 
-$(AB)/guest/bench/%: benchmarks/%.c $(MUSLCC_DEP) $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(SHARED_HDRS) $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
+$(AB)/guest/bench/%: benchmarks/%.c $(MUSLCC_DEP) $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(SHARED_HDRS) $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def $(DESCS) $(DESC_LIST)
 	$(quiet) MUSLCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(MUSLCC) -static $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) benchmarks/$*.c $(BENCH_EXTRA_$*) -lm -s
@@ -367,7 +365,7 @@ $(B)/host/bench/%-image: benchmarks/%-image.c benchmarks/alarm.c benchmarks/harn
 # to run on bare metal beside the VM numbers: make host-bench.
 HOST_BENCH_BINS := $(addprefix $(B)/host/bench/,$(TESTS) $(BENCH_AUX))
 
-$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(SHARED_HDRS) $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def
+$(B)/host/bench/%: benchmarks/%.c $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(SHARED_HDRS) $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def $(DESCS) $(DESC_LIST)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(GUEST_CFLAGS) -o $@ $(BENCH_COMMON) $< $(BENCH_EXTRA_$*) -lm -lpthread

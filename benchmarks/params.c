@@ -46,6 +46,24 @@ const struct param_spec *param_spec_find(const char *name)
 	return NULL;
 }
 
+static const char *const param_kind_names[] = {
+	[PARAM_UINT] = "uint",	   [PARAM_TASKS] = "tasks",
+	[PARAM_CHOICE] = "choice", [PARAM_STRESSOR] = "stressor",
+	[PARAM_DISK] = "disk",	   [PARAM_SIZE] = "size",
+};
+
+void param_specs_print(FILE *f)
+{
+	const struct param_spec *p;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(param_specs); i++) {
+		p = &param_specs[i];
+		fprintf(f, "%s\t%s\t%s\n", p->name, param_kind_names[p->kind],
+			p->help);
+	}
+}
+
 int param_tasks_parse(const char *s, long cpus, unsigned int *out)
 {
 	size_t n = strlen(s);

@@ -3,6 +3,7 @@
 #define BOOTBENCH_PARAMS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Benchmark parameters, parsed the same way by the benchmarks in the
@@ -26,6 +27,11 @@ struct param_spec {
 };
 
 const struct param_spec *param_spec_find(const char *name);
+/*
+ * Every job key, one a line: name, kind, help, tab separated (bootbench
+ * params: the shell's and the tests' list, read from the descriptors).
+ */
+void param_specs_print(FILE *f);
 /* @cpus: online CPUs, for the percentage form; 0 only checks syntax. */
 int param_tasks_parse(const char *s, long cpus, unsigned int *out);
 int param_value_check(const struct param_spec *p, const char *val);

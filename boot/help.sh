@@ -1,7 +1,8 @@
 #!/bin/sh
 # make help, written from the tables, so that what is added to them shows
 # here by itself: the targets from the Makefile's "## target: text" lines,
-# the benchmark parameters from proto/jobkeys.def, run's options from
+# the benchmark parameters from proto/jobkeys.def and the descriptors,
+# run's options from
 # boot/options.def, make's own variables from "## VARIABLE: text" lines.
 # Usage: help.sh MAKEFILE; the variables' values come in the environment.
 set -eu
@@ -30,12 +31,13 @@ sed -n 's/^OPT([A-Z_0-9]*, "[a-z-]*", "\([A-Z_0-9]*\)", [A-Z]*, [a-z_.]*, [^,]*,
 	awk -F'|' '{ a = ""; for (i = 3; i <= NF; i++) a = a (i > 3 ? "|" : "") $i
 		if (!seen[$1]++) print $1 "|" $2 (a ~ /[|]/ && a ~ /[a-z]/ ? ": " a : "") }' | rows
 echo
-echo 'Benchmark parameters (proto/jobkeys.def; job files give them in lower case):'
-# An entry may span lines: each is joined to one first.
-awk '/^JOBKEY\(/ { s = $0; while (s !~ /\)[ \t]*$/ && (getline l) > 0) s = s " " l; print s }' \
-	"$top/proto/jobkeys.def" |
-	sed -n 's/^JOBKEY("\([a-z0-9_]*\)", *[A-Z]*, *[^,]*, *[^,]*, *"\([^"]*\)".*/\1|\2/p' |
-	awk -F'|' '{ n = toupper($1); gsub(/-/, "_", n); print n "|" $2 }' | rows
+echo 'Benchmark parameters (proto/jobkeys.def and the benchmarks'"'"' descriptors; job files give them in lower case):'
+# Read by the C preprocessor (lib/descs-cpp.sh), one row a line:
+# @@ "name" "help" (a help of joined strings: "a" "b").
+"$top/lib/descs-cpp.sh" "${HOSTCC:-cc}" proto/jobkeys.def -D'JOBKEY(n,k,mi,ma,h,c)=@@ n h' |
+	awk '/^@@ / { sub(/^@@ "/, ""); n = $0; sub(/".*/, "", n); h = substr($0, length(n) + 4)
+		gsub(/" "/, "", h); sub(/^"/, "", h); sub(/"$/, "", h)
+		n = toupper(n); gsub(/-/, "_", n); print n "|" h }' | rows
 echo
 echo 'make'"'"'s own variables:'
 sed -n 's/^## \([A-Z][A-Z0-9_]*\): \(.*\)/\1|\2/p' "$mk" | rows

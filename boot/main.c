@@ -4,6 +4,7 @@
  *
  *   bootbench release KERNEL      print the release in a bzImage header
  *   bootbench tests               list the known tests
+ *   bootbench params              list the job keys
  *   bootbench metrics [--check]   list the declared metrics, or check names
  *   bootbench run OPTIONS         boot a job and write its run directory
  *   bootbench replay STREAM [DIR] a captured stream into a run directory
@@ -53,6 +54,7 @@ static void usage(FILE *f)
 		"usage: bootbench release KERNEL\n"
 		"       bootbench vmlinux KERNEL [CACHE]  (the PVH vmlinux QEMU would boot)\n"
 		"       bootbench tests\n"
+		"       bootbench params   (the job keys: name, kind, help)\n"
 		"       bootbench metrics [--check]   (the benchmarks' declared metrics; --check: names on stdin)\n"
 		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
@@ -275,6 +277,10 @@ int main(int argc, char **argv)
 		return metrics_check(stdin, stderr) ? VERDICT_BAD_INPUT : 0;
 	if (!strcmp(cmd, "tests") && argc == 2) {
 		tests_print();
+		return 0;
+	}
+	if (!strcmp(cmd, "params") && argc == 2) {
+		param_specs_print(stdout);
 		return 0;
 	}
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "help")) {

@@ -65,11 +65,11 @@ fi
 make -s --no-print-directory help >"$T/help.txt" 2>&1
 rg_missing=
 for v in $(sed -n 's/^OPT.[A-Z_0-9]*, "[a-z-]*", "\([A-Z_0-9]*\)".*/\1/p' boot/options.def) \
-	$(sed -n 's/^JOBKEY."\([a-z0-9_]*\)".*/\1/p' proto/jobkeys.def | tr 'a-z-' 'A-Z_'); do
+	$("$B/host/bootbench" params | cut -f1 | tr 'a-z-' 'A-Z_'); do
 	grep -q "^  $v=" "$T/help.txt" || rg_missing="$rg_missing $v"
 done
 for t in $(sed -n 's/^\.PHONY: //p' Makefile); do
 	grep -q "^  $t " "$T/help.txt" || rg_missing="$rg_missing $t"
 done
-check "registry: make help lists every option (options.def), job key (jobkeys.def) and target${rg_missing:+: missing$rg_missing}" \
+check "registry: make help lists every option (options.def), job key (bootbench params: jobkeys.def and the descriptors) and target${rg_missing:+: missing$rg_missing}" \
 	test -z "$rg_missing"

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Print a table through the C preprocessor, so that the Makefile and the
+# shell read the benchmarks' descriptors as the C does, never with sed
+# over C: FILE (a .def that includes shared/descs.h, or shared/descs.h
+# itself) with the row macros the caller wants given as -D flags, each
+# expanding to what it prints; every other row reads as nothing.
+# Usage: descs-cpp.sh CC FILE -D'ROW(a,...)=...'...
+# The list of descriptors goes to a directory of its own: nothing is
+# written in the build directory (make help, make deps as root).
+set -eu
+cc=$1 file=$2
+shift 2
+top=$(cd "$(dirname "$0")/.." && pwd)
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+mkdir "$d/gen"
+for f in $(cd "$top" && LC_ALL=C ls benchmarks/*.desc); do
+	printf '#include "%s"\n' "$f"
+done >"$d/gen/descs.def"
+printf '#include "%s"\n' "$file" | "$cc" -E -P "$@" -I"$top" -I"$d" -x c -
