@@ -5,6 +5,7 @@
  *   bootbench release KERNEL      print the release in a bzImage header
  *   bootbench tests               list the known tests
  *   bootbench params              list the job keys
+ *   bootbench descs --check       check the descriptors' LKP rows
  *   bootbench metrics [--check]   list the declared metrics, or check names
  *   bootbench run OPTIONS         boot a job and write its run directory
  *   bootbench replay STREAM [DIR] a captured stream into a run directory
@@ -17,6 +18,7 @@
 
 #include "bootbench.h"
 #include "lib/metrics.h"
+#include "reproduce/repro.h"
 
 enum opt_kind { OPT_STR, OPT_UINT, OPT_UINTE, OPT_FLAG, OPT_OWN };
 
@@ -55,6 +57,7 @@ static void usage(FILE *f)
 		"       bootbench vmlinux KERNEL [CACHE]  (the PVH vmlinux QEMU would boot)\n"
 		"       bootbench tests\n"
 		"       bootbench params   (the job keys: name, kind, help)\n"
+		"       bootbench descs --check   (every descriptor's LKP rows name a test and its parameters)\n"
 		"       bootbench metrics [--check]   (the benchmarks' declared metrics; --check: names on stdin)\n"
 		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
@@ -279,6 +282,8 @@ int main(int argc, char **argv)
 		tests_print();
 		return 0;
 	}
+	if (!strcmp(cmd, "descs") && argc == 3 && !strcmp(argv[2], "--check"))
+		return repro_lkp_rows_check(stderr) ? VERDICT_BAD_INPUT : 0;
 	if (!strcmp(cmd, "params") && argc == 2) {
 		param_specs_print(stdout);
 		return 0;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * LKP's testcases as our tests: one function a testcase turns a report's
- * job parameters into ours (repro_maps), and what of ours is nearest to
- * one we do not run.
+ * LKP's testcases as our tests: a descriptor's LKP rows (data), else one
+ * function a testcase (repro_maps) turns a report's job parameters into
+ * ours, and what of ours is nearest to one we do not run.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -455,86 +455,6 @@ static void repro_test_size(const struct lkpmail *m, struct repro_job *j,
 		buf, v);
 }
 
-/* LKP's fio-basic: rw, bs, ioengine, iodepth, direct, test_size, ... */
-static int repro_fio_params(const struct lkpmail *m, struct repro_job *j)
-{
-	static const char *const keys[] = { "rw",      "bs",	 "ioengine",
-					    "iodepth", "direct", "time_based",
-					    "nr_task", "runtime" };
-	const char *v;
-	size_t i;
-
-	repro_set(j, "test", "fio");
-	for (i = 0; i < ARRAY_SIZE(keys); i++)
-		if (repro_copy(m, j, keys[i], keys[i]))
-			return -ENOENT;
-	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
-		return -ENOENT;
-	repro_test_size(m, j, v ? v : "2G");
-	return 0;
-}
-
-/* LKP's fsmark: its keys, iterations as fs_mark's loops. */
-static int repro_fsmark_params(const struct lkpmail *m, struct repro_job *j)
-{
-	static const char *const keys[][2] = {
-		{ "nr_threads", "nr_threads" },
-		{ "filesize", "filesize" },
-		{ "sync_method", "sync_method" },
-		{ "nr_directories", "nr_directories" },
-		{ "nr_files_per_directory", "nr_files_per_directory" },
-		{ "iterations", "loops" },
-	};
-	char buf[32];
-	const char *v;
-	size_t i;
-
-	repro_set(j, "test", "fsmark");
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		if (repro_param(m, keys[i][0], &v))
-			return -ENOENT;
-		if (!v)
-			continue;
-		repro_set(j, keys[i][1], repro_count_word(v, buf, sizeof(buf)));
-	}
-	if (repro_disk_map(m, j) || repro_param(m, "test_size", &v))
-		return -ENOENT;
-	repro_test_size(m, j, v ? v : "2G");
-	return 0;
-}
-
-/* LKP's sysbench-fileio: period is the runtime, size the test size. */
-static int repro_sysbench_params(const struct lkpmail *m, struct repro_job *j)
-{
-	static const char *const keys[][2] = {
-		{ "period", "runtime" },  { "nr_threads", "nr_threads" },
-		{ "filenum", "filenum" }, { "rwmode", "rwmode" },
-		{ "iomode", "iomode" },
-	};
-	char buf[32];
-	const char *v;
-	size_t i;
-
-	repro_set(j, "test", "sysbench-fileio");
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		if (repro_param(m, keys[i][0], &v))
-			return -ENOENT;
-		if (!v)
-			continue;
-		if (!strcmp(keys[i][1], "runtime")) {
-			repro_seconds(v, buf, sizeof(buf));
-			v = buf;
-		} else {
-			v = repro_count_word(v, buf, sizeof(buf));
-		}
-		repro_set(j, keys[i][1], v);
-	}
-	if (repro_disk_map(m, j) || repro_param(m, "size", &v))
-		return -ENOENT;
-	repro_test_size(m, j, v ? v : "2G");
-	return 0;
-}
-
 /*
  * LKP's vm-scalability: test is the case; sizes are this guest's memory
  * (benchmarks/vm-scalability.c), not the report's size: said.
@@ -747,7 +667,78 @@ static int repro_swapin_params(const struct lkpmail *m, struct repro_job *j)
 	return 0;
 }
 
-/* LKP's testcases we run: how each one's job is read. */
+/*
+ * LKP's testcases a descriptor maps as data: its LKP row names our test
+ * and the LKP key of the test size (a scratch disk test; "": none), its
+ * LKP_PARAM rows LKP's keys that are ours, each value read by our key's
+ * kind (repro_copy: "8t" is 8 tasks, "300s" 300 seconds).
+ */
+static const struct repro_lkp {
+	const char *testcase, *test, *size_key;
+} repro_lkps[] = {
+#define LKP(testcase, test, size_key) { testcase, #test, size_key },
+#include "shared/descs.h"
+#undef LKP
+};
+
+static const struct repro_lkp_param {
+	const char *testcase, *lkp, *ours;
+} repro_lkp_params[] = {
+#define LKP_PARAM(testcase, lkp, ours) { testcase, lkp, ours },
+#include "shared/descs.h"
+#undef LKP_PARAM
+};
+
+static int repro_lkp_map(const struct lkpmail *m, struct repro_job *j,
+			 const struct repro_lkp *l)
+{
+	const char *v;
+	size_t i;
+
+	repro_set(j, "test", l->test);
+	for (i = 0; i < ARRAY_SIZE(repro_lkp_params); i++)
+		if (!strcmp(repro_lkp_params[i].testcase, l->testcase) &&
+		    repro_copy(m, j, repro_lkp_params[i].lkp,
+			       repro_lkp_params[i].ours))
+			return -ENOENT;
+	if (!l->size_key[0])
+		return 0;
+	if (repro_disk_map(m, j) || repro_param(m, l->size_key, &v))
+		return -ENOENT;
+	repro_test_size(m, j, v ? v : "2G");
+	return 0;
+}
+
+int repro_lkp_rows_check(FILE *err)
+{
+	const struct repro_lkp_param *p;
+	size_t i, k;
+	int bad = 0;
+
+	for (i = 0; i < ARRAY_SIZE(repro_lkps); i++)
+		if (!test_find(repro_lkps[i].test)) {
+			fprintf(err, "LKP row %s: no test %s\n",
+				repro_lkps[i].testcase, repro_lkps[i].test);
+			bad = 1;
+		}
+	for (i = 0; i < ARRAY_SIZE(repro_lkp_params); i++) {
+		p = &repro_lkp_params[i];
+		for (k = 0; k < ARRAY_SIZE(repro_lkps); k++)
+			if (!strcmp(repro_lkps[k].testcase, p->testcase))
+				break;
+		if (k == ARRAY_SIZE(repro_lkps) || !param_spec_find(p->ours) ||
+		    !strv_word_in(test_find(repro_lkps[k].test)->params,
+				  p->ours)) {
+			fprintf(err,
+				"LKP_PARAM row %s %s: %s is no parameter of its LKP row's test\n",
+				p->testcase, p->lkp, p->ours);
+			bad = 1;
+		}
+	}
+	return bad ? -EINVAL : 0;
+}
+
+/* LKP's testcases we run with a function: how each one's job is read. */
 static const struct {
 	const char *testcase;
 	int (*map)(const struct lkpmail *m, struct repro_job *j);
@@ -757,9 +748,6 @@ static const struct {
 	{ "aim9", repro_aim9_params },
 	{ "aim7", repro_aim7_params },
 	{ "dbench", repro_dbench_params },
-	{ "fio-basic", repro_fio_params },
-	{ "fsmark", repro_fsmark_params },
-	{ "sysbench-fileio", repro_sysbench_params },
 	{ "filebench", repro_filebench_params },
 	{ "vm-scalability", repro_vmscal_params },
 	{ "autonuma-benchmark", repro_autonuma_params },
@@ -799,6 +787,9 @@ int repro_test_map(const struct lkpmail *m, const char *text,
 	}
 	if (repro_storage_check(m))
 		return -ENOENT;
+	for (i = 0; i < ARRAY_SIZE(repro_lkps); i++)
+		if (!strcmp(tc, repro_lkps[i].testcase))
+			return repro_lkp_map(m, j, &repro_lkps[i]);
 	for (i = 0; i < ARRAY_SIZE(repro_maps); i++)
 		if (!strcmp(tc, repro_maps[i].testcase))
 			return repro_maps[i].map(m, j);

@@ -9,6 +9,7 @@
  * sign, the files written).
  */
 #include <stddef.h>
+#include <stdio.h>
 
 #include "lkpmail.h"
 
@@ -43,6 +44,12 @@ int repro_copy_or(const struct lkpmail *m, struct repro_job *j, const char *key,
 		  const char *dflt, const char *why);
 int repro_word_listed(const char *w, const char *const *list);
 /* repro-maps.c */
+/*
+ * Whether every descriptor's LKP row names a test we have and every
+ * LKP_PARAM row a parameter of that test: 0, or -EINVAL with each
+ * wrong row said on @err (bootbench metrics --check's companion).
+ */
+int repro_lkp_rows_check(FILE *err);
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */
 int repro_test_map(const struct lkpmail *m, const char *text,
 		   struct repro_job *j);

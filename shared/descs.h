@@ -53,7 +53,7 @@
 #define DESCS_NO_DEBIAN
 #endif
 #ifndef LKP
-#define LKP(testcase, test, keys)
+#define LKP(testcase, test, size_key)
 #define DESCS_NO_LKP
 #endif
 #ifndef LKP_PARAM
