@@ -245,8 +245,10 @@ upper = $(subst -,_,$(subst a,A,$(subst b,B,$(subst c,C,$(subst d,D,$(subst e,E,
 PARAM_VARS := $(foreach p,$(PARAM_NAMES),$(p):$(call upper,$(p)))
 # option:VARIABLE for run's options with an argument, KERNEL aside
 # (make run gives the default kernel's path when it is empty).
-RUN_VARS := $(filter-out kernel:% %:,$(shell sed -n \
-	's/^OPT.[A-Z_]*, "\([a-z-]*\)", "\([A-Z_0-9]*\)", [A-Z]*, [a-z_.]*, [^,]*, [^,]*, "[^"]*".*/\1:\2/p' boot/options.def))
+# The options' rows as option:VARIABLE@argument (NULL: a flag), by the
+# preprocessor as the tool reads them.
+RUN_OPT_ROWS := $(subst ",,$(call desc_words,boot/options.def,-D'OPT(i,o,v,k,f,mi,ma,a,h)=@@o:v@a'))
+RUN_VARS := $(filter-out kernel:% %:,$(foreach w,$(filter-out %@NULL,$(RUN_OPT_ROWS)),$(firstword $(subst @, ,$(w)))))
 var_of = $(word 2,$(subst :, ,$(1)))
 key_of = $(word 1,$(subst :, ,$(1)))
 PARAM_ARGS := $(foreach p,$(PARAM_VARS),$(if $($(call var_of,$(p))),--param $(call key_of,$(p))="$$$(call var_of,$(p))"))
@@ -560,7 +562,7 @@ clean:
 # rule, "## VARIABLE: text" above a variable, options.def, jobkeys.def.
 # Read only for make help: two seds less on every other make.
 ifneq ($(filter help,$(MAKECMDGOALS)),)
-HELP_VARS := $(shell sed -n 's/^OPT.[A-Z_0-9]*, "[a-z-]*", "\([A-Z_0-9]*\)".*/\1/p' boot/options.def) \
+HELP_VARS := $(foreach w,$(RUN_OPT_ROWS),$(call var_of,$(firstword $(subst @, ,$(w))))) \
 	$(foreach p,$(PARAM_VARS),$(call var_of,$(p))) \
 	$(shell sed -n 's/^\#\# \([A-Z][A-Z0-9_]*\): .*/\1/p' Makefile)
 $(foreach v,$(HELP_VARS),$(eval help: export $(v) := $$($(v))))

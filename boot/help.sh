@@ -26,8 +26,17 @@ sed -n 's/^## \([a-z][a-z0-9-]*\): \(.*\)/\1|\2/p' "$mk" |
 echo
 echo 'What to run and where (boot/options.def: bootbench run --help):'
 # An argument with choices (auto|kvm|tcg) is said after the text.
-sed -n 's/^OPT([A-Z_0-9]*, "[a-z-]*", "\([A-Z_0-9]*\)", [A-Z]*, [a-z_.]*, [^,]*, [^,]*, "*\([^"]*\)"*, "\(.*\)")$/\1|\3|\2/p' \
-	"$top/boot/options.def" |
+# Read by the C preprocessor (lib/descs-cpp.sh): @@ "VAR" "argument"
+# (or NULL) "help" (or joined strings), as VAR|help|argument.
+"$top/lib/descs-cpp.sh" "${HOSTCC:-cc}" boot/options.def -D'OPT(i,o,v,k,f,mi,ma,a,h)=@@ v a h' |
+	awk '/^@@ / { s = substr($0, 4); n = 0
+		while (s != "") {
+			if (substr(s, 1, 4) == "NULL") { f[++n] = ""; s = substr(s, 5) }
+			else { m = index(substr(s, 2), "\""); f[++n] = substr(s, 2, m - 1); s = substr(s, m + 2) }
+			sub(/^ +/, "", s)
+		}
+		h = f[3]; for (i = 4; i <= n; i++) h = h f[i]
+		print f[1] "|" h "|" f[2] }' |
 	awk -F'|' '{ a = ""; for (i = 3; i <= NF; i++) a = a (i > 3 ? "|" : "") $i
 		if (!seen[$1]++) print $1 "|" $2 (a ~ /[|]/ && a ~ /[a-z]/ ? ": " a : "") }' | rows
 echo

@@ -36,7 +36,9 @@ build=$(mkdir -p "$3" && cd "$3" && pwd)
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 def=$here/../benchmarks/debian.def
-rel=${DEB_RELEASE:-$(sed -n 's/^DEBIAN_RELEASE("\([a-z0-9-]*\)")/\1/p' "$def")}
+# debian.def's DEBIAN_RELEASE, read by the preprocessor (lib/descs-cpp.sh).
+rel=${DEB_RELEASE:-$("$here/../lib/descs-cpp.sh" "${HOSTCC:-cc}" benchmarks/debian.def -D'DEBIAN_RELEASE(r)=@@ r' |
+	awk '$1 == "@@" { gsub(/"/, "", $2); print $2 }')}
 arch=${DEB_ARCH:-amd64}
 debs=$build/debs/$arch
 idx=$debs/lists-$rel

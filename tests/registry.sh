@@ -107,12 +107,12 @@ check "registry: every descriptor's LKP rows name a test and its parameters (boo
 # make help is written from the tables: whatever they hold, it lists.
 make -s --no-print-directory help >"$T/help.txt" 2>&1
 rg_missing=
-for v in $(sed -n 's/^OPT.[A-Z_0-9]*, "[a-z-]*", "\([A-Z_0-9]*\)".*/\1/p' boot/options.def) \
+for v in $("$B/host/bootbench" run --help | sed -n 's/.*\[\([A-Z_0-9]*\)\]$/\1/p') \
 	$("$B/host/bootbench" params | cut -f1 | tr 'a-z-' 'A-Z_'); do
 	grep -q "^  $v=" "$T/help.txt" || rg_missing="$rg_missing $v"
 done
 for t in $(sed -n 's/^\.PHONY: //p' Makefile); do
 	grep -q "^  $t " "$T/help.txt" || rg_missing="$rg_missing $t"
 done
-check "registry: make help lists every option (options.def), job key (bootbench params: jobkeys.def and the descriptors) and target${rg_missing:+: missing$rg_missing}" \
+check "registry: make help lists every option (bootbench run --help: options.def), job key (bootbench params: jobkeys.def and the descriptors) and target${rg_missing:+: missing$rg_missing}" \
 	test -z "$rg_missing"

@@ -122,10 +122,11 @@ rc=$?
 check "stressng: a package set without a library stress-ng needs is refused in one line ($(cat "$T/snr.err"))" \
 	sh -c "test $rc -eq 2 && test \$(wc -l <'$T/snr.err') -eq 1 && grep -q 'needs lib.*, which no package of the layer has: add the package' '$T/snr.err' && test ! -s '$T/snr.out'"
 # A package the release lacks: one line, exit 2, nothing left in the cache.
-mkdir -p "$T/snfake/initramfs" "$T/snfake/benchmarks" "$T/snfake/lib"
+mkdir -p "$T/snfake/initramfs" "$T/snfake/benchmarks" "$T/snfake/lib" "$T/snfake/shared"
 cp initramfs/layer.sh "$T/snfake/initramfs/"
 # layer.sh finds its helpers beside it, as in the tree
-cp lib/debian-apt.sh lib/debian-mirror.sh "$T/snfake/lib/"
+cp lib/debian-apt.sh lib/debian-mirror.sh lib/descs-cpp.sh "$T/snfake/lib/"
+cp shared/descs.h "$T/snfake/shared/"
 # A descriptor's row naming a package Debian lacks, as mklayer --rows
 # would print it: a stand-in mklayer adds it to the real one's rows.
 cat >"$T/snfake/mklayer" <<END
