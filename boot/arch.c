@@ -21,9 +21,9 @@
 
 static const struct arch arch_rows[] = {
 #define ARCH(id, un, karch, qemu, qpkg, mach, fw, con, cmd, img, kpkg, deb, \
-	     tri, cgcc, cpkg, cpu, smt, kcidb, lava)                        \
-	{ #id,	un,  karch, qemu, qpkg, mach, fw,  con,	  cmd, img,         \
-	  kpkg, deb, tri,   cgcc, cpkg, cpu,  smt, kcidb, lava },
+	     tri, cgcc, cpkg, cpu, smt, kcidb, lava, clusters)              \
+	{ #id,	un,  karch, qemu, qpkg, mach, fw,  con,	  cmd,	 img,       \
+	  kpkg, deb, tri,   cgcc, cpkg, cpu,  smt, kcidb, lava, clusters },
 #include "arch.def"
 #undef ARCH
 };

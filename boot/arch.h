@@ -10,6 +10,7 @@ struct arch {
 	const char *console, *cmdline, *image, *kernel_pkg, *deb_arch;
 	const char *triplet, *cross_gcc, *cross_pkg, *cpu, *cpu_smt;
 	const char *kcidb, *lava;
+	const char *clusters; /* "1": -smp clusters= works on its board */
 };
 
 /* The row named @name (or the kernel's and Debian's name for it). */

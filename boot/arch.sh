@@ -15,7 +15,7 @@ awk -F'"' -v want="$want" '
 	id = $1; sub(/^ARCH\(/, "", id); sub(/,.*/, "", id)
 	known = known " " id
 	if (id != want) next
-	split("UNAME KARCH QEMU QEMU_PKG MACHINE FIRMWARE CONSOLE CMDLINE IMAGE KERNEL_PKG DEB_ARCH TRIPLET CROSS_GCC CROSS_PKG CPU CPU_SMT KCIDB LAVA", k, " ")
+	split("UNAME KARCH QEMU QEMU_PKG MACHINE FIRMWARE CONSOLE CMDLINE IMAGE KERNEL_PKG DEB_ARCH TRIPLET CROSS_GCC CROSS_PKG CPU CPU_SMT KCIDB LAVA CLUSTERS", k, " ")
 	print "ARCH_NAME=" id
 	for (i = 1; i in k; i++) print "ARCH_" k[i] "=" $(2 * i)
 	found = 1

@@ -45,6 +45,9 @@ static int job_key_apply(struct run_opts *o, const char *key, const char *val,
 	else if (!strcmp(key, "threads"))
 		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX,
 					  &t->threads);
+	else if (!strcmp(key, "clusters"))
+		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX,
+					  &t->clusters);
 	else if (!strcmp(key, "runs"))
 		return options_uint_parse(name, val, 1, 1000, &o->runs);
 	else if (!strcmp(key, "icount_shift"))

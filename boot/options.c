@@ -285,6 +285,10 @@ static int run_machine_check(struct run_opts *o)
 			o->arch->name,
 			o->topo.arch[0] ? o->topo.arch : "x86_64",
 			o->arch->name);
+	if (o->topo.clusters > 1 && !o->arch->clusters[0])
+		return bad_input(
+			"CLUSTERS=%u: QEMU's %s board has no clusters: say ARCH=arm64, or leave CLUSTERS out",
+			o->topo.clusters, o->arch->name);
 	if (o->quick_cpus)
 		topology_fit(&o->topo, o->quick_cpus);
 	topology_mem_fit(&o->topo);
@@ -474,6 +478,9 @@ int run_params_dir(const struct run_opts *o, char *buf, size_t size)
 	/* The topology changes results as much as the parameters do. */
 	if (t->name[0])
 		len = snprintf(buf, size, "%s-%uM", t->name, t->mem_mb);
+	else if (t->clusters > 1)
+		len = snprintf(buf, size, "%us%ucl%uc%ut-%uM", t->sockets,
+			       t->clusters, t->cores, t->threads, t->mem_mb);
 	else if (t->sockets > 1 || t->threads > 1)
 		len = snprintf(buf, size, "%us%uc%ut-%uM", t->sockets, t->cores,
 			       t->threads, t->mem_mb);

@@ -89,8 +89,15 @@ static void qemu_topology_add(const struct topology *t, struct strv *a)
 	unsigned int i, left;
 
 	strv_add(a, "-smp");
-	strv_addf(a, "cpus=%u,sockets=%u,cores=%u,threads=%u", t->cpus,
-		  t->sockets, t->cores, t->threads);
+	/* QEMU's cores are per cluster; ours per socket (docs/topology.md). */
+	if (t->clusters > 1)
+		strv_addf(a,
+			  "cpus=%u,sockets=%u,clusters=%u,cores=%u,threads=%u",
+			  t->cpus, t->sockets, t->clusters,
+			  t->cores / t->clusters, t->threads);
+	else
+		strv_addf(a, "cpus=%u,sockets=%u,cores=%u,threads=%u", t->cpus,
+			  t->sockets, t->cores, t->threads);
 	strv_add(a, "-m");
 	strv_addf(a, "%uM", t->mem_mb);
 	for (i = 0, left = t->mem_mb; t->nnodes > 1 && i < t->nnodes; i++) {

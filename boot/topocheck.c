@@ -25,6 +25,8 @@ void topocheck_json_write(struct json_buf *j, const struct topology *t)
 	json_int_write(j, t->cores);
 	json_key_write(j, "threads");
 	json_int_write(j, t->threads);
+	json_key_write(j, "clusters");
+	json_int_write(j, t->clusters ? t->clusters : 1);
 	json_key_write(j, "cpus");
 	json_int_write(j, t->cpus);
 	json_key_write(j, "node_cpus");
@@ -48,13 +50,20 @@ static double hello_number(const struct json_value *rec, const char *key)
 void topocheck_verify(const struct topology *t, const struct json_value *rec)
 {
 	const struct json_value *nodes = json_member(rec, "node_cpus"), *n;
+	char clusters[48] = "", asked[32] = "";
 	unsigned int i, seen_nodes = 0;
 	size_t len;
 
+	/* Asked for, the clusters are checked (x86's are L2 sharers). */
+	if (t->clusters > 1) {
+		snprintf(clusters, sizeof(clusters), " in %g clusters",
+			 hello_number(rec, "clusters_per_package"));
+		snprintf(asked, sizeof(asked), " in %u clusters", t->clusters);
+	}
 	len = snprintf(topo_seen, sizeof(topo_seen),
-		       "%g packages x %g cores x %g threads, %g CPUs online",
+		       "%g packages x %g cores%s x %g threads, %g CPUs online",
 		       hello_number(rec, "cpu_packages"),
-		       hello_number(rec, "cores_per_package"),
+		       hello_number(rec, "cores_per_package"), clusters,
 		       hello_number(rec, "threads_per_core"),
 		       hello_number(rec, "cpus_online"));
 	for (n = nodes && nodes->type == JSON_ARRAY ? nodes->child : NULL; n;
@@ -68,11 +77,13 @@ void topocheck_verify(const struct topology *t, const struct json_value *rec)
 	    hello_number(rec, "cpu_packages") != t->sockets ||
 	    hello_number(rec, "cores_per_package") != t->cores ||
 	    hello_number(rec, "threads_per_core") != t->threads ||
+	    (t->clusters > 1 &&
+	     hello_number(rec, "clusters_per_package") != t->clusters) ||
 	    (t->nnodes > 1 && seen_nodes != t->nnodes)) {
 		snprintf(
 			topo_mismatch, sizeof(topo_mismatch),
-			"the guest does not have the topology asked for: asked %u sockets x %u cores x %u threads, %u nodes; it sees %.300s",
-			t->sockets, t->cores, t->threads,
+			"the guest does not have the topology asked for: asked %u sockets x %u cores%s x %u threads, %u nodes; it sees %.300s",
+			t->sockets, t->cores, asked, t->threads,
 			t->nnodes ? t->nnodes : 1, topo_seen);
 		return;
 	}

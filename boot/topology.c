@@ -272,6 +272,7 @@ int topology_lscpu_parse(const char *text, struct topology *t, char *why,
 			why, len,
 			"the lscpu output lacks Socket(s), Core(s) per socket or Thread(s) per core");
 	t->cpus = t->sockets * t->cores * t->threads;
+	t->clusters = 1;
 	if (cpus && cpus != t->cpus)
 		return topo_fail(
 			why, len,
@@ -313,6 +314,8 @@ static int topo_profile_parse(const char *text, struct topology *t, char *why,
 			t->cores = strtoul(v, NULL, 10);
 		else if ((v = topo_line_value(line, "threads", '=')))
 			t->threads = strtoul(v, NULL, 10);
+		else if ((v = topo_line_value(line, "clusters", '=')))
+			t->clusters = strtoul(v, NULL, 10);
 		else if ((v = topo_line_value(line, "arch", '=')))
 			snprintf(t->arch, sizeof(t->arch), "%s", v);
 		else if ((v = topo_line_value(line, "cpu", '=')))
@@ -349,6 +352,13 @@ static int topo_profile_parse(const char *text, struct topology *t, char *why,
 		return topo_fail(why, len,
 				 "the profile lacks sockets, cores or threads");
 	t->cpus = t->sockets * t->cores * t->threads;
+	if (!t->clusters)
+		t->clusters = 1;
+	if (t->cores % t->clusters)
+		return topo_fail(
+			why, len,
+			"the profile's %u cores per socket do not split into %u clusters of one size",
+			t->cores, t->clusters);
 	return 0;
 }
 
@@ -473,6 +483,7 @@ int topology_resolve(const struct topology_request *r, struct topology *t,
 	} else {
 		t->sockets = r->sockets ? r->sockets : 1;
 		t->threads = r->threads ? r->threads : 1;
+		t->clusters = r->clusters;
 		if (r->cores) {
 			t->cores = r->cores;
 		} else if (r->smp) {
@@ -506,6 +517,14 @@ int topology_resolve(const struct topology_request *r, struct topology *t,
 		return topo_fail(why, len,
 				 "%u CPUs is impossible: give 1 to %d", t->cpus,
 				 TOPO_CPUS_MAX);
+	/* QEMU's clusters are all of one size: cores / clusters each. */
+	if (!t->clusters)
+		t->clusters = 1;
+	if (t->cores % t->clusters)
+		return topo_fail(
+			why, len,
+			"%u cores per socket do not split into %u clusters of one size: give CORES a multiple of CLUSTERS",
+			t->cores, t->clusters);
 	if (r->mem_mb) {
 		t->mem_mb = r->mem_mb;
 		t->mem_given = 1;
@@ -517,11 +536,16 @@ int topology_resolve(const struct topology_request *r, struct topology *t,
 
 void topology_describe(const struct topology *t, char *buf, size_t len)
 {
+	char clusters[32] = "";
+
+	if (t->clusters > 1)
+		snprintf(clusters, sizeof(clusters), " in %u clusters",
+			 t->clusters);
 	snprintf(
 		buf, len,
-		"%u socket%s x %u core%s x %u thread%s = %u CPU%s, %u NUMA node%s",
+		"%u socket%s x %u core%s%s x %u thread%s = %u CPU%s, %u NUMA node%s",
 		t->sockets, t->sockets == 1 ? "" : "s", t->cores,
-		t->cores == 1 ? "" : "s", t->threads,
+		t->cores == 1 ? "" : "s", clusters, t->threads,
 		t->threads == 1 ? "" : "s", t->cpus, t->cpus == 1 ? "" : "s",
 		t->nnodes ? t->nnodes : 1, t->nnodes > 1 ? "s" : "");
 }
@@ -566,6 +590,14 @@ static void topo_shape_fit(struct topology *t, unsigned int max_cpus)
 	t->cpus = t->sockets * t->cores * t->threads;
 }
 
+/* Clusters of the size they had where the cores left allow, else none. */
+static void topo_clusters_fit(struct topology *t, const struct topology *was)
+{
+	unsigned int size = was->cores / (was->clusters ? was->clusters : 1);
+
+	t->clusters = size && !(t->cores % size) ? t->cores / size : 1;
+}
+
 static size_t topo_lost_describe(const struct topology *was,
 				 const struct topology *t, char *buf,
 				 size_t len)
@@ -575,6 +607,10 @@ static size_t topo_lost_describe(const struct topology *was,
 	if (t->cores < was->cores)
 		n += snprintf(buf + n, len - n, "%s%u of %u cores per socket",
 			      n ? ", " : "", was->cores - t->cores, was->cores);
+	if (t->clusters < was->clusters && n < len)
+		n += snprintf(buf + n, len - n, "%s%u of %u clusters per socket",
+			      n ? ", " : "", was->clusters - t->clusters,
+			      was->clusters);
 	if (t->threads < was->threads && n < len)
 		n += snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
 			      t->threads == 1 ? "SMT" :
@@ -622,6 +658,7 @@ int topology_fit(struct topology *t, unsigned int max_cpus)
 		return 0;
 	memcpy(&was, t, sizeof(was));
 	topo_shape_fit(t, max_cpus);
+	topo_clusters_fit(t, &was);
 	if (was.nnodes > 1)
 		topo_nodes_fit(t, was.nnodes);
 	topo_mem_fit(t, &was);

@@ -18,6 +18,7 @@ struct topology {
 	char cpu_model[64]; /* QEMU -cpu model, or "" for the default */
 	char arch[16]; /* a profile's "arch = arm64"; "" for x86_64 */
 	unsigned int sockets, cores, threads, cpus;
+	unsigned int clusters; /* per socket, each of cores / clusters cores */
 	unsigned int nnodes; /* 0: no NUMA nodes given */
 	char node_cpus[TOPO_NODES_MAX][256];
 	unsigned int mem_mb;
@@ -27,7 +28,7 @@ struct topology {
 
 /* SMP/SOCKETS/CORES/THREADS/NUMA as the user gave them (0/NULL: unset). */
 struct topology_request {
-	unsigned int smp, sockets, cores, threads;
+	unsigned int smp, sockets, cores, threads, clusters;
 	const char *numa; /* "2", or CPU lists "0-3,8-11;4-7,12-15" */
 	const char *machine; /* profile name or path */
 	const char *lscpu; /* file */

@@ -9,12 +9,16 @@
 
 #include "init.h"
 
-/* How many distinct values a per-CPU topology file has, over CPUs in @pkg. */
-static int sysinfo_distinct(const char *file, int pkg)
+/*
+ * How many distinct values a per-CPU topology file has, over CPUs in @pkg;
+ * with @file2, distinct pairs of the two (a file a kernel lacks reads 0).
+ */
+static int sysinfo_distinct(const char *file, const char *file2, int pkg)
 {
-	static int seen[4096];
+	static long long seen[4096];
 	char path[128], buf[32];
-	int n = 0, cpu, v, p, i;
+	int n = 0, cpu, p, i;
+	long long v;
 
 	for (cpu = 0; cpu < 4096; cpu++) {
 		snprintf(
@@ -32,6 +36,11 @@ static int sysinfo_distinct(const char *file, int pkg)
 		if (file_read(path, buf, sizeof(buf)) < 0)
 			continue;
 		v = atoi(buf);
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/topology/%s", cpu,
+			 file2 ? file2 : "");
+		if (file2 && file_read(path, buf, sizeof(buf)) >= 0)
+			v = v * 65536 + atoi(buf);
 		for (i = 0; i < n && seen[i] != v; i++)
 			;
 		if (i == n && n < 4096)
@@ -64,9 +73,13 @@ static void sysinfo_topology_write(struct json_buf *j, int nodes)
 	int i;
 
 	json_key_write(j, "cpu_packages");
-	json_int_write(j, sysinfo_distinct("physical_package_id", -1));
+	json_int_write(j, sysinfo_distinct("physical_package_id", NULL, -1));
+	/*
+	 * arm64's core_id counts from 0 in each cluster of the device tree's
+	 * cpu-map (drivers/base/arch_topology.c): a core is its pair.
+	 */
 	json_key_write(j, "cores_per_package");
-	json_int_write(j, sysinfo_distinct("core_id", 0));
+	json_int_write(j, sysinfo_distinct("core_id", "cluster_id", 0));
 	if (file_read(
 		    "/sys/devices/system/cpu/cpu0/topology/thread_siblings_list",
 		    buf, sizeof(buf)) >= 0) {
@@ -94,6 +107,9 @@ static void sysinfo_topology_write(struct json_buf *j, int nodes)
 		json_int_write(j, p ? atoll(p + 9) : 0);
 	}
 	json_array_close(j);
+	/* Linux 5.16 on; x86's are the L2 caches' sharers (docs/topology.md). */
+	json_key_write(j, "clusters_per_package");
+	json_int_write(j, sysinfo_distinct("cluster_id", NULL, 0));
 }
 
 static int sysinfo_nodes_count(void)

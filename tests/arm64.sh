@@ -15,14 +15,16 @@ a6_run() {
 
 # One boot, three benchmarks (hackbench's pipes, execl's exec, Debian's
 # arm64 stress-ng from its layer) on 2 sockets x 2 cores x 2 threads in
-# 2 NUMA nodes, which the guest must see as asked (the device tree's
-# cpu-map and numa-node-id: a direct -kernel boot has no ACPI).
+# 2 NUMA nodes, each socket's cores in 2 clusters, which the guest must
+# see as asked (the device tree's cpu-map and numa-node-id: a direct
+# -kernel boot has no ACPI): a core per cluster, whose core_id is 0 in
+# both, so the guest's count of cores goes by cluster and core.
 a6_t=hackbench,execl,stress-ng
 a6_run both TEST=$a6_t STRESSOR=msg NR_THREADS=2 TESTTIME=3 GROUPS=1 LOOPS=50 PASSES=1 DURATION=3 \
-	SOCKETS=2 CORES=2 THREADS=2 NUMA=2
+	SOCKETS=2 CLUSTERS=2 CORES=2 THREADS=2 NUMA=2
 a6_dir=$(ls -d "$a6/both/$a6_t"/*/*/0 2>/dev/null | head -n 1)
 a6_dir=${a6_dir:-$a6/none}
-check "arm64: make run ARCH=arm64 TEST=$a6_t SOCKETS=2 CORES=2 THREADS=2 NUMA=2 boots Debian's arm64 kernel and exits 0 ($(tail -n 1 "$a6/both.out"))" \
+check "arm64: make run ARCH=arm64 TEST=$a6_t SOCKETS=2 CLUSTERS=2 CORES=2 THREADS=2 NUMA=2 boots Debian's arm64 kernel and exits 0 ($(tail -n 1 "$a6/both.out"))" \
 	sh -c "test $rc -eq 0 && test -d '$a6_dir'"
 a6_hb=$($j "$a6_dir/stats.json" hackbench.hackbench.throughput 2>/dev/null)
 a6_ex=$($j "$a6_dir/stats.json" execl.unixbench.throughput 2>/dev/null)
@@ -30,8 +32,9 @@ a6_sn=$($j "$a6_dir/stats.json" stress-ng.stress-ng.msg.ops_per_sec 2>/dev/null)
 check "arm64: hackbench.throughput ($a6_hb), execl's unixbench.throughput ($a6_ex) and stress-ng.msg.ops_per_sec ($a6_sn) are present and positive" \
 	awk -v a="${a6_hb:-0}" -v b="${a6_ex:-0}" -v c="${a6_sn:-0}" 'BEGIN { exit !(a > 0 && b > 0 && c > 0) }'
 a6_seen=$($j "$a6_dir/job.json" topology_seen 2>/dev/null)
-check "arm64: the guest sees the topology asked ($a6_seen)" \
-	test "$a6_seen" = "2 packages x 2 cores x 2 threads, 8 CPUs online; node0 0-3, node1 4-7"
+check "arm64: the guest sees the topology asked, clusters and all ($a6_seen)" \
+	sh -c "test '$a6_seen' = '2 packages x 2 cores in 2 clusters x 2 threads, 8 CPUs online; node0 0-3, node1 4-7' &&
+		grep -q -- '-smp cpus=8,sockets=2,clusters=2,cores=1,threads=2 ' '$a6_dir/job.json'"
 a6_rel=$($j "$a6_dir/job.json" release 2>/dev/null)
 a6_arch=$($j "$a6_dir/job.json" arch 2>/dev/null)
 a6_pk=$($j "$a6_dir/job.json" packages 2>/dev/null)
@@ -87,6 +90,15 @@ for a6_l in arm64:"$a6/lava-job.yaml" x86_64:tests/fuzz/corpus/lava/job.yaml; do
 	check "arm64: a LAVA import of a job $([ "${a6_l%%:*}" = arm64 ] && echo 'whose context.arch is arm64' || echo 'without context.arch') says arch ${a6_l%%:*}" \
 		test "$($j "${a6_lj:-/nonexistent}" arch 2>/dev/null)" = "${a6_l%%:*}"
 done
+
+# Clusters: x86's q35 has none (QEMU 7.2), and a socket's cores split
+# evenly into them; each refused in one line before any boot.
+expect_bad "arm64: CLUSTERS=2 with ARCH=x86_64" 2 \
+	"CLUSTERS=2: QEMU's x86_64 board has no clusters: say ARCH=arm64" \
+	"$tool" run --plan --test execl --clusters 2 --cores 2 --arch x86_64
+expect_bad "arm64: CORES=3 CLUSTERS=2" 2 \
+	"3 cores per socket do not split into 2 clusters of one size" \
+	"$tool" run --plan --test execl --clusters 2 --cores 3 --arch arm64
 
 # The report machines: an arm64 profile wants ARCH=arm64, in one line.
 expect_bad "arm64: MACHINE=thunderx2 without ARCH=arm64" 2 \

@@ -114,6 +114,15 @@ static void test_qemu(void)
 	      qemu_args_build(&c, &a) == 0 && !argv_has(&a, "-accel", NULL) &&
 		      argv_has(&a, "-smp",
 			       "cpus=4,sockets=2,cores=1,threads=2"));
+	t.sockets = 1, t.cores = 4, t.threads = 1, t.cpus = 4, t.clusters = 2;
+	strv_free(&a);
+	qemu_args_build(&c, &a);
+	CHECK("qemu: clusters: QEMU's cores are per cluster",
+	      argv_has(&a, "-smp",
+		       "cpus=4,sockets=1,clusters=2,cores=2,threads=1"));
+	t.sockets = 2, t.cores = 1, t.threads = 2, t.cpus = 4, t.clusters = 0;
+	strv_free(&a);
+	qemu_args_build(&c, &a);
 	CHECK("qemu: a LAVA job's arguments leave binary and kernel to LAVA, the console on stdio",
 	      strcmp(a.v[0], c.binary) && !argv_has(&a, "-kernel", NULL) &&
 		      argv_has(&a, "-serial", "stdio") &&

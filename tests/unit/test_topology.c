@@ -191,6 +191,17 @@ int main(void)
 	CHECK("topology: SMP that disagrees with the product is refused",
 	      resolve(&r, &t) == -EINVAL);
 	memset(&r, 0, sizeof(r));
+	r.sockets = 2, r.clusters = 2, r.cores = 4;
+	CHECK("topology: CLUSTERS splits a socket's cores: 2 sockets x 4 cores in 2 clusters",
+	      !resolve(&r, &t) && t.cpus == 8 && t.clusters == 2 &&
+		      t.cores == 4);
+	r.cores = 3;
+	CHECK("topology: cores that do not split into the clusters are refused",
+	      resolve(&r, &t) == -EINVAL);
+	memset(&r, 0, sizeof(r));
+	CHECK("topology: no CLUSTERS is one cluster a socket",
+	      !resolve(&r, &t) && t.clusters == 1);
+	memset(&r, 0, sizeof(r));
 	r.smp = 4, r.numa = "5";
 	CHECK("topology: more nodes than CPUs is refused",
 	      resolve(&r, &t) == -EINVAL);
@@ -235,6 +246,21 @@ int main(void)
 	CHECK("profile: thunderx2 is an arm64 machine of 2 x 28 x 4 in 2 nodes",
 	      !resolve(&r, &t) && t.cpus == 224 && !strcmp(t.arch, "arm64") &&
 		      t.threads == 4 && t.nnodes == 2);
+	memset(&r, 0, sizeof(r));
+	r.machine = "taishan200-96c";
+	CHECK("profile: taishan200-96c's sockets are 12 clusters of 4 cores",
+	      !resolve(&r, &t) && t.cpus == 96 && t.clusters == 12 &&
+		      t.cores == 48);
+	CHECK("fit: taishan200-96c on 16 CPUs keeps clusters of 4, 2 a socket",
+	      topology_fit(&t, 16) == 1 && t.cores == 8 && t.clusters == 2 &&
+		      strstr(t.note, "10 of 12 clusters per socket"));
+	resolve(&r, &t);
+	CHECK("fit: on 2 CPUs no cluster of 4 is left: one a socket",
+	      topology_fit(&t, 2) == 1 && t.cores == 1 && t.clusters == 1);
+	CHECK("profile: cores that do not split into its clusters are refused",
+	      topology_profile_parse(
+		      "sockets = 1\ncores = 6\nthreads = 1\nclusters = 4\n", &t,
+		      (char[96]){ 0 }, 96) == -EINVAL);
 	CHECK("profile: a machine out of reach says why",
 	      topology_profile_parse(
 		      "sockets = 1\ncores = 1\nthreads = 1\nunsupported = no\n",
