@@ -22,7 +22,7 @@
 static const struct arch arch_rows[] = {
 #define ARCH(id, un, karch, qemu, qpkg, mach, fw, con, cmd, img, kpkg, deb, \
 	     tri, cgcc, cpkg, cpu, smt, kcidb, lava, clusters)              \
-	{ #id,	un,  karch, qemu, qpkg, mach, fw,  con,	  cmd,	 img,       \
+	{ #id,	un,  karch, qemu, qpkg, mach, fw,  con,	  cmd,	img,        \
 	  kpkg, deb, tri,   cgcc, cpkg, cpu,  smt, kcidb, lava, clusters },
 #include "arch.def"
 #undef ARCH

@@ -8,6 +8,7 @@
  * prints it for initramfs/image.sh, and the run checks the image it is
  * given against the same list of layers.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +17,8 @@
 #include "imageplan.h"
 #include "lib/strv.h"
 #include "lib/tests.h"
+#include "shared/modsets.h"
+#include "shared/util.h"
 
 /*
  * Whether the job runs a program built dynamic with glibc: one of its
@@ -69,24 +72,32 @@ int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 /*
  * Each module set the run needs beyond the virtio chain: a disk's block
  * and filesystem drivers, fs2's nfsd and NFS client (or SMB client),
- * netperf's SCTP tests' sctp, stress-ng's af-alg the crypto API's
- * AF_ALG (the init loads those two for them: init/main.c).
+ * then what the benchmarks' descriptors ask for in MODULES rows
+ * (netperf's SCTP tests the kernel's sctp, stress-ng's af-alg the
+ * crypto API's AF_ALG: shared/modsets.h).
  */
 int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 {
-	const char *nt = run_param_value("netperf_test", o);
-	const char *st = run_param_value("stressor", o);
 	const char *fs2 = run_param_value("fs2", o);
+	const char *v;
+	char why[64];
+	size_t i, k;
 	int err = 0;
 
 	if (run_param_value("disk", o))
 		err = fn("disk", "DISK", ctx);
 	if (!err && fs2)
 		err = fn(strcmp(fs2, "cifs") ? "nfs" : "cifs", "FS2", ctx);
-	if (!err && nt && !strncmp(nt, "SCTP_", 5))
-		err = fn("sctp", "NETPERF_TEST", ctx);
-	if (!err && st && strstr(st, "af-alg"))
-		err = fn("af-alg", "STRESSOR", ctx);
+	for (i = 0; i < ARRAY_SIZE(modset_rows) && !err; i++) {
+		v = run_param_value(modset_rows[i].key, o);
+		if (!v || !modset_list_matches(v, modset_rows[i].pattern))
+			continue;
+		for (k = 0; modset_rows[i].key[k] && k < sizeof(why) - 1; k++)
+			why[k] = (char)toupper(
+				(unsigned char)modset_rows[i].key[k]);
+		why[k] = '\0';
+		err = fn(modset_rows[i].set, why, ctx);
+	}
 	return err;
 }
 

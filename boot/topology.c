@@ -608,9 +608,9 @@ static size_t topo_lost_describe(const struct topology *was,
 		n += snprintf(buf + n, len - n, "%s%u of %u cores per socket",
 			      n ? ", " : "", was->cores - t->cores, was->cores);
 	if (t->clusters < was->clusters && n < len)
-		n += snprintf(buf + n, len - n, "%s%u of %u clusters per socket",
-			      n ? ", " : "", was->clusters - t->clusters,
-			      was->clusters);
+		n += snprintf(buf + n, len - n,
+			      "%s%u of %u clusters per socket", n ? ", " : "",
+			      was->clusters - t->clusters, was->clusters);
 	if (t->threads < was->threads && n < len)
 		n += snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
 			      t->threads == 1 ? "SMT" :

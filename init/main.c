@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "init.h"
+#include "shared/modsets.h"
 #include "shared/util.h"
 
 #define PORT_WAIT_MS 15000
@@ -173,29 +174,47 @@ static void init_port_open(void)
 }
 
 /*
- * netperf's SCTP tests need the kernel's SCTP, a module in distribution
- * kernels, which LKP's netperf job loads (modprobe sctp) and the kernel
- * cannot load by itself without modprobe: the image carries it for such
- * a job (initramfs/image.sh). A kernel without it says so in the test.
- * stress-ng's af-alg likewise needs the crypto API's AF_ALG sockets.
+ * Module sets a benchmark's descriptor asks for (MODULES rows: netperf's
+ * SCTP tests the kernel's sctp, which LKP's netperf job loads with
+ * modprobe; stress-ng's af-alg the crypto API's AF_ALG sockets): the
+ * kernel cannot load them by itself without modprobe in reach, so the
+ * image carries them with their list (initramfs/image.sh) and the init
+ * loads each name of it, in its order. A kernel without one says so in
+ * the test.
  */
+static void init_modset_load(const char *set)
+{
+	char path[128], line[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), MODSETS_DIR "/%s.list", set);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] && line[0] != '#')
+			modules_probe_name(line);
+	}
+	fclose(f);
+}
+
 static void init_job_modules_load(const struct job *job)
 {
-	static const char *const algif[] = { "af_alg", "algif_hash",
-					     "algif_skcipher", "algif_aead",
-					     "algif_rng" };
-	size_t k;
+	const struct modset_row *r;
+	size_t k, n;
 	int i;
 
 	for (i = 0; i < job->nargs; i++)
-		if (!strncmp(job->args[i], "--netperf_test=SCTP_", 20)) {
-			modules_probe_name("crc32c_generic");
-			modules_probe_name("sctp");
-		} else if (!strncmp(job->args[i], "--stressor=", 11) &&
-			   strstr(job->args[i], "af-alg")) {
-			/* stress-ng's af-alg: initramfs/modules-af-alg.list */
-			for (k = 0; k < ARRAY_SIZE(algif); k++)
-				modules_probe_name(algif[k]);
+		for (k = 0; k < ARRAY_SIZE(modset_rows); k++) {
+			r = &modset_rows[k];
+			n = strlen(r->key);
+			if (!strncmp(job->args[i], "--", 2) &&
+			    !strncmp(job->args[i] + 2, r->key, n) &&
+			    job->args[i][2 + n] == '=' &&
+			    modset_list_matches(job->args[i] + 3 + n,
+						r->pattern))
+				init_modset_load(r->set);
 		}
 }
 

@@ -158,7 +158,7 @@ for m in $(plan_items modules); do
 done
 mods=$cache/$modset.cpio
 stale=0
-for f in $lists "$here/modules.sh"; do
+for f in $lists "$here/modules.sh" "$here/image.sh"; do
 	[ "$f" -nt "$mods" ] && stale=1
 done
 if [ ! -f "$mods" ] || [ "$stale" = 1 ]; then
@@ -166,6 +166,12 @@ if [ ! -f "$mods" ] || [ "$stale" = 1 ]; then
 	# shellcheck disable=SC2086 # the lists are a word list
 	cat $lists >"$cache/$modset.list"
 	"$here/modules.sh" "$rel" "$moddir" "$cache/stage" "$cache/$modset.list" >"$cache/$modset.spec"
+	# The sets a benchmark asked for keep their list in the image: the
+	# init loads what it names (shared/modsets.h's MODSETS_DIR).
+	echo "dir /etc/modsets 755 0 0" >>"$cache/$modset.spec"
+	for m in $(plan_items modules); do
+		echo "file /etc/modsets/$m.list $here/modules-$m.list 644 0 0" >>"$cache/$modset.spec"
+	done
 	"$mkcpio" -o "$mods" "$cache/$modset.spec"
 fi
 tag=
