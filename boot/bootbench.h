@@ -85,6 +85,13 @@ extern volatile sig_atomic_t session_interrupted;
 
 /* options.c: everything a user can get wrong, checked before booting */
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
+/*
+ * A job file's @key that is one of run's options (boot/options.def, '_'
+ * for '-'): applied as the option is, with its limits, a message naming
+ * "@path: @key"; -ENOENT when no option has that name (main.c).
+ */
+int options_job_key_apply(struct run_opts *o, const char *key, const char *val,
+			  const char *path);
 int options_uint_parse(const char *name, const char *s, unsigned int min,
 		       unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);

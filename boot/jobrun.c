@@ -7,65 +7,35 @@
 #define _GNU_SOURCE
 #include "bootbench.h"
 #include "jobfile.h"
+#include "shared/util.h"
 
 /*
- * Keys that say how to run, not what the benchmark takes: 0, bad input
- * (said), or -ENOENT for a key that is the benchmark's.
+ * Keys that say how to run, not what the benchmark takes: run's options
+ * (boot/options.def) a job file may set, applied as the option is, with
+ * its limits. The others (the kernel, the image, the results, QEMU)
+ * stay the command line's: a job file does not choose what runs it.
  */
+static const char *const job_run_keys[] = {
+	"test",	    "machine", "numa",	       "lscpu", "cmdline",
+	"arch",	    "smp",     "sockets",      "cores", "threads",
+	"clusters", "runs",    "icount_shift", "mem",	"timing",
+};
+
+/* 0, bad input (said), or -ENOENT for a key that is the benchmark's. */
 static int job_key_apply(struct run_opts *o, const char *key, const char *val,
 			 const char *path)
 {
-	struct topology_request *t = &o->topo_req;
-	char name[80];
+	size_t i;
 
-	snprintf(name, sizeof(name), "%s: %s", path, key);
-	if (!strcmp(key, "test"))
-		o->test = val;
-	else if (!strcmp(key, "machine"))
-		t->machine = val;
-	else if (!strcmp(key, "numa"))
-		t->numa = val;
-	else if (!strcmp(key, "lscpu"))
-		t->lscpu = val;
-	else if (!strcmp(key, "cmdline"))
-		o->cmdline = val;
-	else if (!strcmp(key, "arch"))
-		o->arch_name = val;
-	else if (!strcmp(key, "lava_url"))
-		/* make lava-job's LAVA_URL, unless make says one. */
+	/* make lava-job's LAVA_URL, unless make says one. */
+	if (!strcmp(key, "lava_url")) {
 		o->lava_url = o->lava_url ? o->lava_url : val;
-	else if (!strcmp(key, "smp"))
-		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX, &t->smp);
-	else if (!strcmp(key, "sockets"))
-		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX,
-					  &t->sockets);
-	else if (!strcmp(key, "cores"))
-		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX,
-					  &t->cores);
-	else if (!strcmp(key, "threads"))
-		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX,
-					  &t->threads);
-	else if (!strcmp(key, "clusters"))
-		return options_uint_parse(name, val, 1, TOPO_CPUS_MAX,
-					  &t->clusters);
-	else if (!strcmp(key, "runs"))
-		return options_uint_parse(name, val, 1, 1000, &o->runs);
-	else if (!strcmp(key, "icount_shift"))
-		return options_uint_parse(name, val, 0, 10, &o->icount_shift);
-	else if (!strcmp(key, "mem")) {
-		if (mem_size_parse(val, &t->mem_mb))
-			return bad_input(
-				"%s = %s is not valid: give MiB (64 or more) or a size like 2G",
-				name, val);
-	} else if (!strcmp(key, "timing")) {
-		if (timing_parse(val, &o->deterministic))
-			return bad_input(
-				"%s = %s is not valid: give realtime or deterministic",
-				name, val);
-	} else {
-		return -ENOENT; /* a benchmark parameter */
+		return 0;
 	}
-	return 0;
+	for (i = 0; i < ARRAY_SIZE(job_run_keys); i++)
+		if (!strcmp(key, job_run_keys[i]))
+			return options_job_key_apply(o, key, val, path);
+	return -ENOENT; /* a benchmark parameter */
 }
 
 /* One combination into @o, which starts as a copy of the command line's. */

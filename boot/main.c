@@ -75,9 +75,13 @@ static void usage(FILE *f)
 	}
 }
 
-/* The options main.c parses itself: the ones that are not a field. */
+/*
+ * The options main.c parses itself: the ones that are not a field.
+ * @name is what a message calls it: its make variable, or a job file's
+ * "path: key".
+ */
 static int opt_own_apply(struct run_opts *o, struct run_cli *c, int id,
-			 const char *arg)
+			 const char *arg, const char *name)
 {
 	switch (id) {
 	case OPT_ID_PARAM:
@@ -88,26 +92,26 @@ static int opt_own_apply(struct run_opts *o, struct run_cli *c, int id,
 	case OPT_ID_MEM:
 		if (*arg && mem_size_parse(arg, &o->topo_req.mem_mb))
 			return bad_input(
-				"MEM=%s is not valid: give MiB (64 or more) or a size like 2G",
-				arg);
+				"%s=%s is not valid: give MiB (64 or more) or a size like 2G",
+				name, arg);
 		return 0;
 	case OPT_ID_ACCEL:
 		if (qemu_accel_parse(arg, &o->accel))
 			return bad_input(
-				"ACCEL=%s is not valid: give auto, kvm or tcg",
-				arg);
+				"%s=%s is not valid: give auto, kvm or tcg",
+				name, arg);
 		return 0;
 	case OPT_ID_TIMING:
 		if (timing_parse(arg, &o->deterministic))
 			return bad_input(
-				"TIMING=%s is not valid: give realtime or deterministic",
-				arg);
+				"%s=%s is not valid: give realtime or deterministic",
+				name, arg);
 		return 0;
 	case OPT_ID_BOOT:
 		if (boot_path_parse(arg, &o->boot))
 			return bad_input(
-				"BOOT=%s is not valid: give auto, pvh or bzimage",
-				arg);
+				"%s=%s is not valid: give auto, pvh or bzimage",
+				name, arg);
 		return 0;
 	case OPT_ID_VERBOSE:
 		o->verbose++;
@@ -136,9 +140,9 @@ static int opt_own_apply(struct run_opts *o, struct run_cli *c, int id,
 	return VERDICT_BAD_INPUT;
 }
 
-/* One option of options.def into @o (or @c), checked. */
+/* One option of options.def into @o (or @c), checked; @name as above. */
 static int opt_apply(struct run_opts *o, struct run_cli *c, int id,
-		     const char *arg)
+		     const char *arg, const char *name)
 {
 	const struct opt_desc *d = &opt_table[id];
 	void *field = (char *)o + d->off;
@@ -152,15 +156,34 @@ static int opt_apply(struct run_opts *o, struct run_cli *c, int id,
 			return 0;
 		/* fall through */
 	case OPT_UINT:
-		return options_uint_parse(d->var, arg, d->min, d->max, field) ?
+		return options_uint_parse(name, arg, d->min, d->max, field) ?
 			       VERDICT_BAD_INPUT :
 			       0;
 	case OPT_FLAG:
 		*(int *)field = 1;
 		return 0;
 	default:
-		return opt_own_apply(o, c, id, arg);
+		return opt_own_apply(o, c, id, arg, name);
 	}
+}
+
+int options_job_key_apply(struct run_opts *o, const char *key, const char *val,
+			  const char *path)
+{
+	struct run_cli c = { 0 };
+	char opt[64], name[4200];
+	size_t i;
+
+	for (i = 0; key[i] && i < sizeof(opt) - 1; i++)
+		opt[i] = key[i] == '_' ? '-' : key[i];
+	opt[i] = '\0';
+	for (i = 0; i < OPT_N; i++)
+		if (!strcmp(opt_table[i].name, opt))
+			break;
+	if (i == OPT_N)
+		return -ENOENT;
+	snprintf(name, sizeof(name), "%s: %s", path, key);
+	return opt_apply(o, &c, (int)i, val, name);
 }
 
 /* bootbench run's command line into @o and @c. */
@@ -186,7 +209,10 @@ static int run_args_parse(int argc, char **argv, struct run_opts *o,
 			usage(stderr);
 			return VERDICT_BAD_INPUT;
 		}
-		err = opt_apply(o, c, opt - 256, optarg);
+		err = opt_apply(o, c, opt - 256, optarg,
+				*opt_table[opt - 256].var ?
+					opt_table[opt - 256].var :
+					opt_table[opt - 256].name);
 		if (err)
 			return err;
 	}

@@ -47,6 +47,10 @@ expect_bad "a job file line that is not key = value" 2 "tests/jobs/broken.job:2:
 	ci_job --job tests/jobs/broken.job
 expect_bad "a job value that is not valid" 2 "tests/jobs/badvalue.job: smp=abc is not valid: give a number from 1 to 1024" \
 	ci_job --job tests/jobs/badvalue.job
+expect_bad "a job's sockets beyond SOCKETS' limit: the option's own check and limit" 2 "tests/jobs/badsockets.job: sockets=65 is not valid: give a number from 1 to 64" \
+	ci_job --job tests/jobs/badsockets.job
+expect_bad "a job file's mem, checked as MEM is" 2 "tests/jobs/badmem.job: mem=lots is not valid: give MiB (64 or more) or a size like 2G" \
+	ci_job --job tests/jobs/badmem.job
 expect_bad "a shard beyond the count" 2 "SHARD=3/2 is not valid: give i/n" \
 	ci_job --job tests/jobs/matrix.job --shard 3/2
 
