@@ -90,7 +90,7 @@ layer_resolve() {
 	for p in "$@"; do
 		# shellcheck disable=SC2086
 		apt-cache $apt_o show --no-all-versions "$p" >/dev/null 2>&1 ||
-			die "Debian $rel has no package $p for $arch: name one that exists there in benchmarks/debian.def, or choose another DEB_RELEASE/DEB_ARCH"
+			die "Debian $rel has no package $p for $arch: name one that exists there in its DEBIAN row (benchmarks/debian.def or the benchmark's .desc), or choose another DEB_RELEASE/DEB_ARCH"
 	done
 	seen=" $* " todo=$*
 	while [ -n "$todo" ]; do

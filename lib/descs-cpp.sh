@@ -14,7 +14,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 mkdir "$d/gen"
-for f in $(cd "$top" && LC_ALL=C ls benchmarks/*.desc); do
-	printf '#include "%s"\n' "$f"
+# In byte order, as the Makefile's $(sort) lists them; a tree with none
+# (a test's partial copy) has an empty list.
+LC_ALL=C
+export LC_ALL
+for f in "$top"/benchmarks/*.desc; do
+	[ -e "$f" ] || continue
+	printf '#include "%s"\n' "benchmarks/${f##*/}"
 done >"$d/gen/descs.def"
 printf '#include "%s"\n' "$file" | "$cc" -E -P "$@" -I"$top" -I"$d" -x c -
