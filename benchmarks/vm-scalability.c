@@ -60,6 +60,8 @@
 
 #include "harness.h"
 #include "params.h"
+/* VMS_CASES, the table of cases, is in the descriptor. */
+#include "shared/descs.h"
 #include "shared/util.h"
 
 /* What a case does besides its kind. */
@@ -87,31 +89,10 @@ static const struct vms_case {
 	unsigned int mem_pct; /* of MemTotal, all tasks together */
 	unsigned int flags;
 } vms_cases[] = {
-	{ "anon-w-seq", VMS_ANON, 1, 0, 50, 0 },
-	{ "anon-w-rand", VMS_ANON, 1, 1, 50, 0 },
-	{ "anon-r-seq", VMS_ANON, 0, 0, 50, 0 },
-	{ "anon-r-rand", VMS_ANON, 0, 1, 50, 0 },
-	{ "anon-w-seq-mt", VMS_ANON, 1, 0, 50, VMS_MT },
-	{ "anon-w-rand-mt", VMS_ANON, 1, 1, 50, VMS_MT },
-	{ "anon-r-seq-mt", VMS_ANON, 0, 0, 50, VMS_MT },
-	{ "anon-r-rand-mt", VMS_ANON, 0, 1, 50, VMS_MT },
-	{ "anon-w-seq-hugetlb", VMS_ANON, 1, 0, 50, VMS_HUGETLB },
-	{ "anon-w-rand-hugetlb", VMS_ANON, 1, 1, 50, VMS_HUGETLB },
-	{ "anon-cow-seq", VMS_COW, 1, 0, 25, 0 },
-	{ "anon-cow-rand", VMS_COW, 1, 1, 25, 0 },
-	{ "anon-cow-seq-hugetlb", VMS_COW, 1, 0, 25, VMS_HUGETLB },
-	{ "anon-cow-rand-hugetlb", VMS_COW, 1, 1, 25, VMS_HUGETLB },
-	{ "lru-file-readonce", VMS_FILE_READ, 0, 0, 50, 0 },
-	{ "lru-file-readtwice", VMS_FILE_READ, 0, 0, 50, VMS_TWICE },
-	{ "lru-file-mmap-read", VMS_FILE_MMAP, 0, 0, 50, 0 },
-	{ "lru-file-mmap-read-rand", VMS_FILE_MMAP, 0, 1, 50, 0 },
-	{ "lru-shm", VMS_SHM, 0, 0, 25, 0 },
-	{ "lru-shm-rand", VMS_SHM, 0, 1, 25, 0 },
-	{ "shm-pread-seq", VMS_SHM_SHARED, 0, 0, 25, 0 },
-	{ "shm-pread-rand", VMS_SHM_SHARED, 0, 1, 25, 0 },
-	{ "mmap-xread-seq-mt", VMS_MMAP_MT, 0, 0, 25, VMS_MT },
-	{ "msync", VMS_FILE_MMAP, 1, 0, 25, VMS_MSYNC },
-	{ "msync-mt", VMS_FILE_MMAP, 1, 0, 25, VMS_MSYNC | VMS_MT },
+#define VMS_CASE_ROW(name, kind, write, random, pct, flags) \
+	{ name, kind, write, random, pct, flags },
+	VMS_CASES(VMS_CASE_ROW)
+#undef VMS_CASE_ROW
 };
 
 struct vms_slot {
