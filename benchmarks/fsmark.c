@@ -43,11 +43,14 @@
 
 #include "harness.h"
 #include "params.h"
+/* FSMARK_SYNCS, the sync methods' names, is in the descriptor. */
+#include "shared/descs.h"
 #include "shared/util.h"
 
 #define FSMARK_CHUNK 16384
 #define FSMARK_FILES_MAX 1000000
 
+/* The sync methods; FSMARK_SYNCS (the descriptor) names them in this order. */
 enum fsmark_sync {
 	FSMARK_NOSYNC,
 	FSMARK_FSYNC_BEFORE_CLOSE,
@@ -58,10 +61,11 @@ enum fsmark_sync {
 	FSMARK_SYNC_POST,
 };
 
+/* Their names, in the enum's order: FSMARK_SYNCS, in the descriptor. */
 static const char *const fsmark_sync_names[] = {
-	"NoSync",	    "fsyncBeforeClose",	    "syncFsync",
-	"PostReverseFsync", "syncPostReverseFsync", "PostFsync",
-	"syncPostFsync",
+#define FSMARK_SYNC_NAME(name) name,
+	FSMARK_SYNCS(FSMARK_SYNC_NAME)
+#undef FSMARK_SYNC_NAME
 };
 
 struct fsmark_conf {
