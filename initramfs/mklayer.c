@@ -391,7 +391,7 @@ static int layer_needed_add(struct layer *l, const struct elf_view *v,
 		if (layer_lib_find(l, name, runpath, path, lib, sizeof(lib))) {
 			fprintf(stderr,
 				*l->root ?
-					"bootbench: %s needs %s, which no package of the layer has: add the package that ships it to the packages of the layer's row in benchmarks/debian.def\n" :
+					"bootbench: %s needs %s, which no package of the layer has: add the package that ships it to the packages of the layer's DEBIAN row (benchmarks/debian.def or the benchmark's .desc)\n" :
 					"bootbench: %s needs %s, which is not in its RUNPATH nor the host's library path: install the package that has it\n",
 				path, name);
 			return -ENOENT;
