@@ -56,6 +56,22 @@ check "stressng: natively, stress-ng --stressor=msg reports stress-ng.msg.ops_pe
 check "stressng: natively, rt-hackbench reports rt-hackbench.throughput > 0 from rt-tests' Time: lines" \
 	sh -c "grep -q '^Time: ' '$T/snh.out' && awk '\$1 == \"metric\" && \$2 == \"rt-hackbench.throughput\" && \$3 > 0 { f = 1 } END { exit !f }' '$T/snh.out'"
 
+# rt-tests' cyclictest natively: its threads are SCHED_FIFO, so root only
+# (no short native run in its descriptor). Two threads: the summary's
+# numbers are a thread each, read into one value of each metric.
+if [ "$(id -u)" = 0 ] && command -v cyclictest >/dev/null 2>&1; then
+	"$B/guest/bench/cyclictest" --loops=500 --nr_threads=2 --histogram=50 >"$T/snct.out" 2>&1
+	rc=$?
+	check "stressng: natively, cyclictest of 2 threads (exit $rc) reads its summary: min <= avg <= max, and total + histogram_overflows of thread 0 is its 500 loops" \
+		awk -v rc=$rc '$1 == "metric" { m[$2] = $3 }
+		$1 == "#" && $2 == "Total:" { t = $3 } $1 == "#" && $3 == "Overflows:" { o = $4 }
+		END { exit !(rc == 0 && m["cyclictest.min_latencies"] <= m["cyclictest.avg_latencies"] &&
+			m["cyclictest.avg_latencies"] <= m["cyclictest.max_latencies"] && m["cyclictest.avg_latencies"] > 0 &&
+			t + o == 500 && m["cyclictest.total"] + m["cyclictest.histogram_overflows"] >= 500) }' "$T/snct.out"
+else
+	skip "stressng: natively, cyclictest reads its summary" "its SCHED_FIFO threads need root, and Debian's rt-tests"
+fi
+
 # Refusals, before anything boots: one line, exit 2.
 sn_refuse() {
 	"$tool" run --kernel "$KDEF" --initrd "$img" --test stress-ng --param "stressor=$1" \
@@ -211,3 +227,28 @@ if [ -n "$sn_dir" ]; then
 else
 	bad "stressng: compare warns when the packages differ" "no run directory from the boot above"
 fi
+
+# cyclictest: a job of LKP's cyclictest keys (its jobs/cyclictest.yaml)
+# boots, QUICK=1's loops / 100; and a mail of LKP's testcase cyclictest
+# (hand-made: no public one) becomes such a job, by its descriptor's rows.
+printf 'test = cyclictest\npriority = 90\nclock = 0\ninterval = 200\nhistogram = 100\nloops = 1000000\n' >"$T/snct.job"
+make -s run O="$O" RESULTS="$T/snctres" JOB="$T/snct.job" QUICK=1 SMP=2 MEM=512M Q=1 >"$T/snctrun.out" 2>&1
+rc=$?
+sn_ct=$(ls -d "$T/snctres"/cyclictest/*/*/0 2>/dev/null | head -n 1)
+sn_ca=$($j "$sn_ct/stats.json" cyclictest.avg_latencies 2>/dev/null)
+sn_cm=$($j "$sn_ct/stats.json" cyclictest.max_latencies 2>/dev/null)
+sn_cn=$($j "$sn_ct/stats.json" cyclictest.total 2>/dev/null)
+sn_co=$($j "$sn_ct/stats.json" cyclictest.histogram_overflows 2>/dev/null)
+check "stressng: make run JOB= of LKP's cyclictest keys, QUICK=1, exits 0 ($rc) with cyclictest.avg_latencies ($sn_ca) > 0, max_latencies ($sn_cm) at least that, and total ($sn_cn) + histogram_overflows ($sn_co) its 10000 loops" \
+	sh -c "test $rc -eq 0 && awk -v a='${sn_ca:-0}' -v m='${sn_cm:-0}' -v n='${sn_cn:-0}' -v o='${sn_co:-0}' \
+		'BEGIN { exit !(a > 0 && m >= a && n + o == 10000) }' &&
+		case '$sn_ct' in *-clock=0-histogram=100-interval=200-loops=10000-priority=90/*) true ;; *) false ;; esac"
+sed -e 's/sysbench-fileio\.write_operations\/s/cyclictest.max_latencies/g' \
+	-e 's/^testcase: sysbench-fileio/testcase: cyclictest/' -e '/^parameters:/,/^$/d' \
+	-e 's/^test machine: .*/&\nparameters:\n\n\tpriority: 90\n\tclock: 1\n\tinterval: 200\n\thistogram: 100\n\tloops: 1000000\n/' \
+	tests/reproduce/reports/sysbench-fileio-btrfs-write_operations-5.2.txt >"$T/sn-ct-mail.txt"
+"$tool" reproduce "$T/sn-ct-mail.txt" "$T/snrp" >"$T/snctrp.out" 2>/dev/null
+check "stressng: a mail of LKP's cyclictest becomes test = cyclictest with its five keys, and its metric cyclictest.max_latencies" \
+	sh -c "grep -v '^#\|^report\|^machine' '$T/snrp/sn-ct-mail/job' | tr '\n' ' ' |
+		grep -qx 'test = cyclictest priority = 90 clock = 1 interval = 200 histogram = 100 loops = 1000000 ' &&
+		grep -qx 'metric cyclictest.max_latencies' '$T/snctrp.out'"
