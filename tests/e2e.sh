@@ -43,24 +43,30 @@ check "e2e: every testcase the reader accepts has a mail in the end-to-end table
 	test -z "$e2e_missing"
 
 # One reproduction a line of the table, E2E_JOBS at a time; each one's
-# output in $T/e2e-TESTCASE.{out,err} and "exit seconds" in .rc.
+# output in $T/e2e-TESTCASE.{out,err} and "exit seconds cpu" in .rc
+# (cpu: the CPU seconds, user + system, of the make and its children,
+# QEMU's included: what a row costs, which its wall time beside another
+# row does not say).
 e2e_list=$(printf '%s\n' "$e2e_table" | awk '{ print $1 }')
 printf '%s\n' "$e2e_table" | O="$O" T="$T" KDEF="$KDEF" xargs -P "$E2E_JOBS" -n 2 sh -c '
 	s=$(date +%s)
 	make -s reproduce O="$O" RESULTS="$T/e2e-$1" QUICK=1 RUNS=1 \
 		REPORT="tests/reproduce/reports/$2.txt" BASE_KERNEL="$KDEF" NEW_KERNEL="$KDEF" \
 		>"$T/e2e-$1.out" 2>"$T/e2e-$1.err"
-	echo "$? $(($(date +%s) - s))" >"$T/e2e-$1.rc"' sh
+	rc=$?
+	times >"$T/e2e-$1.times"
+	c=$(awk "NR == 2 { for (i = 1; i <= 2; i++) { split(\$i, a, \"m\"); n += a[1] * 60 + a[2] } printf \"%d\", n }" "$T/e2e-$1.times")
+	echo "$rc $(($(date +%s) - s)) $c" >"$T/e2e-$1.rc"' sh
 # QUICK=1 scaled the aim7 mail's 100 jobs a user (the suite's) to 10.
 check "e2e: QUICK=1 ran the aim7 mail's job with 10 jobs a user (aim7_jobs=10)" \
 	sh -c "ls -d '$T'/e2e-aim7/reproduce/*/base/aim7/*-aim7_jobs=10-* >/dev/null"
 for e2e_tc in $e2e_list; do
-	e2e_rc=none e2e_s=0
-	[ -f "$T/e2e-$e2e_tc.rc" ] && read -r e2e_rc e2e_s <"$T/e2e-$e2e_tc.rc"
+	e2e_rc=none e2e_s=0 e2e_c=0
+	[ -f "$T/e2e-$e2e_tc.rc" ] && read -r e2e_rc e2e_s e2e_c <"$T/e2e-$e2e_tc.rc"
 	e2e_line=$(grep '^reproduce: the report: ' "$T/e2e-$e2e_tc.out" | head -n 1)
 	e2e_verdict=$(printf '%s' "$e2e_line" | grep -o ': \(reproduced\|not reproduced\|inconclusive\)[^:]*' | head -n 1)
 	if [ "$e2e_rc" = 0 ] && [ -n "$e2e_verdict" ]; then
-		ok "e2e: make reproduce of a $e2e_tc mail ends with a verdict (${e2e_verdict#: }, $e2e_s s)"
+		ok "e2e: make reproduce of a $e2e_tc mail ends with a verdict (${e2e_verdict#: }, $e2e_s s, CPU $e2e_c s)"
 	else
 		bad "e2e: make reproduce of a $e2e_tc mail ends with a verdict" \
 			"exit $e2e_rc after $e2e_s s: $(grep -v '^bootbench: \(job\|note\|estimate\|the \|  \|base\|new\|booted\|results\|iteration\|[^ ]* on \)' "$T/e2e-$e2e_tc.err" "$T/e2e-$e2e_tc.out" | tail -n 3 | tr '\n' ' ' | cut -c1-400)"
