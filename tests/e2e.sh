@@ -63,9 +63,33 @@ printf '%s\n' "$e2e_table" | O="$O" T="$T" KDEF="$KDEF" xargs -P "$E2E_JOBS" -n 
 	times >"$T/e2e-$1.times"
 	c=$(awk "NR == 2 { for (i = 1; i <= 2; i++) { split(\$i, a, \"m\"); n += a[1] * 60 + a[2] } printf \"%d\", n }" "$T/e2e-$1.times")
 	echo "$rc $(($(date +%s) - s)) $c" >"$T/e2e-$1.rc"' sh
-# QUICK=1 scaled the aim7 mail's 100 jobs a user (the suite's) to 10.
+# QUICK=1 scaled the aim7 mail's 100 jobs a user (the suite's) to 10,
+# and the sched pipe mail's 10M loops to its cap, 10000.
 check "e2e: QUICK=1 ran the aim7 mail's job with 10 jobs a user (aim7_jobs=10)" \
 	sh -c "ls -d '$T'/e2e-aim7/reproduce/*/base/aim7/*-aim7_jobs=10-* >/dev/null"
+check "e2e: QUICK=1 ran the perf bench sched pipe mail's 10M loops as 10000 (loops=10000)" \
+	sh -c "ls -d '$T'/e2e-perf-bench-sched-pipe/reproduce/*/base/perf-bench-sched-pipe/*-loops=10000-* >/dev/null"
+
+# Two rows' runs carry the disk checks of their benchmarks, which
+# tests/disks.sh would otherwise boot once more: Debian's sysbench
+# fileio on btrfs on a virtio disk, swapin's swap on the raw disk.
+e2e_run() {
+	e2e_d=$(ls -d "$T/e2e-$1"/reproduce/*/base/*/*/*/0 2>/dev/null | head -n 1)
+	e2e_d=${e2e_d:-$T/none}
+}
+e2e_run sysbench-fileio
+e2e_r=$("$j" "$e2e_d/stats.json" sysbench-fileio.read_operations/s 2>/dev/null)
+e2e_o=$("$j" "$e2e_d/stats.json" sysbench-fileio.operations/s 2>/dev/null)
+e2e_n=$(grep -c 'File operations:' "$e2e_d/samples.jsonl" 2>/dev/null)
+check "e2e: sysbench-fileio's base run: Debian's sysbench fileio rndrw on btrfs on /dev/vda, read_operations/s (${e2e_r:-none}) and operations/s (${e2e_o:-none}) > 0, its output in the log once ($e2e_n)" \
+	sh -c "grep -q 'disk: btrfs on /dev/vda, mounted on /fs/vda' '$e2e_d/console.log' && test '$e2e_n' = 1 &&
+		awk -v a='${e2e_r:-0}' -v b='${e2e_o:-0}' 'BEGIN { exit !(a > 0 && b > 0) }'"
+e2e_run swapin
+e2e_t=$("$j" "$e2e_d/stats.json" swapin.throughput 2>/dev/null)
+e2e_u=$(grep -o 'swap used [0-9]* MiB' "$e2e_d/samples.jsonl" 2>/dev/null | grep -o '[0-9]*')
+check "e2e: swapin's base run: its swap on the raw virtio disk, throughput (${e2e_t:-none}) > 0, ${e2e_u:-no} MiB of swap used after the push (the tasks' 128)" \
+	sh -c "grep -q 'disk: raw /dev/vda' '$e2e_d/console.log' &&
+		awk -v a='${e2e_t:-0}' -v u='${e2e_u:-0}' 'BEGIN { exit !(a > 0 && u >= 128) }'"
 for e2e_tc in $e2e_list; do
 	e2e_rc=none e2e_s=0 e2e_c=0
 	[ -f "$T/e2e-$e2e_tc.rc" ] && read -r e2e_rc e2e_s e2e_c <"$T/e2e-$e2e_tc.rc"
