@@ -8,8 +8,8 @@
 #
 # The table: one mail per testcase, the lightest job of its testcase.
 # aim9's is not in it: tests/reproduce.sh runs the very command on its
-# aim9 mail, with RUNS=3 (its A/A, which must end with a verdict line
-# and exit 0 too), so a row here would be the same two boots again.
+# aim9 mail (its A/A, which must end with a verdict line and exit 0
+# too), so a row here would be the same two boots again.
 # Two reproductions run at a time: most of a QUICK job is fixed guest
 # time (a runtime, UnixBench's settle sleeps), which a second QEMU on
 # the other host CPU overlaps.
