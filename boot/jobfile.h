@@ -26,6 +26,7 @@ struct jobfile {
 	size_t nkeys;
 	/* one combination, filled by jobfile_combination_get() */
 	char params[JOBFILE_KEYS_MAX][256];
+	char quick[64]; /* a parameter QUICK=1 adds to the combination */
 };
 
 /* 0 or -errno; @err says what is wrong, with the line number. */
