@@ -302,7 +302,8 @@ const char *jobfile_quick_scale(const char *key, const char *value, char *buf,
 		 * of TCG for each program; 2 keep every pass's kind.
 		 */
 		v = v / 25 < 1 ? 1 : v / 25;
-	else if (!strcmp(key, "iterations") || !strcmp(key, "runs"))
+	else if (!strcmp(key, "iterations") || !strcmp(key, "runs") ||
+		 !strcmp(key, "passes"))
 		v = 1;
 	else
 		return value;

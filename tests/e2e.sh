@@ -69,6 +69,9 @@ check "e2e: QUICK=1 ran the aim7 mail's job with 10 jobs a user (aim7_jobs=10)" 
 	sh -c "ls -d '$T'/e2e-aim7/reproduce/*/base/aim7/*-aim7_jobs=10-* >/dev/null"
 check "e2e: QUICK=1 ran the perf bench sched pipe mail's 10M loops as 10000 (loops=10000)" \
 	sh -c "ls -d '$T'/e2e-perf-bench-sched-pipe/reproduce/*/base/perf-bench-sched-pipe/*-loops=10000-* >/dev/null"
+check "e2e: QUICK=1 ran the hackbench mail's job in one pass (passes=1) and the unixbench mail's in one of 10 s (duration=10)" \
+	sh -c "ls -d '$T'/e2e-hackbench/reproduce/*/base/hackbench/*-passes=1* '$T'/e2e-unixbench/reproduce/*/base/execl/*-duration=10-* >/dev/null &&
+		grep -q 'hackbench pass 1/1' '$T'/e2e-hackbench/reproduce/*/base/hackbench/*/*/0/samples.jsonl"
 
 # Two rows' runs carry the disk checks of their benchmarks, which
 # tests/disks.sh would otherwise boot once more: Debian's sysbench

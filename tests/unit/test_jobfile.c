@@ -38,8 +38,9 @@ int main(void)
 	CHECK("quick: aim7's load / 50 (at least 2), aim7_jobs / 10 (at least 10)",
 	      scaled("load", "100", "2") && scaled("load", "3000", "60") &&
 		      scaled("aim7_jobs", "100", "10"));
-	CHECK("quick: iterations and runs are 1, other keys kept",
+	CHECK("quick: iterations, runs and passes are 1, other keys kept",
 	      scaled("iterations", "4", "1") && scaled("runs", "5", "1") &&
+		      scaled("passes", "8", "1") &&
 		      scaled("nr_task", "100%", "100%") &&
 		      scaled("runtime", "300s", "300s"));
 	return CHECK_DONE();
