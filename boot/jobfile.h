@@ -48,7 +48,7 @@ void jobfile_combination_describe(const struct jobfile *jf, size_t index,
  * QUICK=1 for a first look: runtime / 30 (3 to 10 s), loops / 100
  * (100 to 10000), AIM7's load / 50 and jobs / 10 (at least 2 and 10),
  * test_size / 1024 (at least 4 MiB), autonuma_passes / 25 (at least 1),
- * one iteration. Writes the scaled value into @buf and
+ * one iteration, run and pass. Writes the scaled value into @buf and
  * returns it, or returns @value unchanged.
  */
 const char *jobfile_quick_scale(const char *key, const char *value, char *buf,
