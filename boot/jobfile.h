@@ -26,6 +26,7 @@ struct jobfile {
 	size_t nkeys;
 	/* one combination, filled by jobfile_combination_get() */
 	char params[JOBFILE_KEYS_MAX][256];
+	char quick[64]; /* a parameter QUICK=1 adds to the combination */
 };
 
 /* 0 or -errno; @err says what is wrong, with the line number. */
@@ -44,10 +45,10 @@ const char *jobfile_value_get(const struct jobfile *jf, const char *key,
 void jobfile_combination_describe(const struct jobfile *jf, size_t index,
 				  char *buf, size_t size);
 /*
- * QUICK=1 for a first look: runtime / 30 (at least 3 s), loops / 100
- * (at least 100), AIM7's load / 50 and jobs / 10 (at least 2 and 10),
- * test_size / 256 (at least 16 MiB), autonuma_passes / 25 (at least 1),
- * one iteration. Writes the scaled value into @buf and
+ * QUICK=1 for a first look: runtime / 30 (3 to 10 s), loops / 100
+ * (100 to 10000), AIM7's load / 50 and jobs / 10 (at least 2 and 10),
+ * test_size / 1024 (at least 4 MiB), autonuma_passes / 25 (at least 1),
+ * one iteration, run and pass. Writes the scaled value into @buf and
  * returns it, or returns @value unchanged.
  */
 const char *jobfile_quick_scale(const char *key, const char *value, char *buf,

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "bootbench.h"
 #include "jobfile.h"
+#include "lib/strv.h"
 #include "shared/util.h"
 
 /*
@@ -38,11 +39,46 @@ static int job_key_apply(struct run_opts *o, const char *key, const char *val,
 	return -ENOENT; /* a benchmark parameter */
 }
 
+/* Whether the one test @name (not a list) takes parameter @param. */
+static int job_test_takes(const char *name, const char *param)
+{
+	const struct test_desc *t = name ? test_find(name) : NULL;
+
+	return t && strv_word_in(t->params, param);
+}
+
+/*
+ * QUICK=1's one pass. A UnixBench test's scaled runtime is one pass
+ * (LKP's "Run -i 1"), which lasts that runtime rather than the test's
+ * own duration (execl's 30 s, shell8's 60 s), unless the job says one.
+ * A test with passes and no runtime (hackbench: LKP's iterations, 3
+ * by default) runs one, unless the job says passes (scaled to 1).
+ */
+static int job_quick_pass(struct jobfile *jf, const char *runtime,
+			  int own_duration, int own_passes, struct run_opts *o)
+{
+	if (*runtime && !runtime[strspn(runtime, "0123456789")] &&
+	    !own_duration && job_test_takes(o->test, "duration"))
+		snprintf(jf->quick, sizeof(jf->quick), "duration=%s", runtime);
+	else if (!*runtime && !own_passes &&
+		 job_test_takes(o->test, "passes") &&
+		 !job_test_takes(o->test, "runtime"))
+		snprintf(jf->quick, sizeof(jf->quick), "passes=1");
+	else
+		return 0;
+	if (o->nparams == PARAMS_MAX)
+		return bad_input("%s: more than %d parameters", jf->path,
+				 PARAMS_MAX);
+	o->params[o->nparams++] = jf->quick;
+	return 0;
+}
+
 /* One combination into @o, which starts as a copy of the command line's. */
 static int job_opts_fill(struct jobfile *jf, size_t index, int quick,
 			 struct run_opts *o)
 {
-	char scaled[64];
+	char scaled[64], runtime[32] = "";
+	int own_duration = 0, own_passes = 0;
 	size_t i;
 	int ret;
 
@@ -58,6 +94,10 @@ static int job_opts_fill(struct jobfile *jf, size_t index, int quick,
 		if (quick)
 			val = jobfile_quick_scale(key, val, scaled,
 						  sizeof(scaled));
+		if (quick && !strcmp(key, "runtime"))
+			snprintf(runtime, sizeof(runtime), "%s", val);
+		own_duration |= !strcmp(key, "duration");
+		own_passes |= !strcmp(key, "passes");
 		ret = job_key_apply(o, key, val, jf->path);
 		if (ret != -ENOENT) {
 			if (ret)
@@ -71,7 +111,9 @@ static int job_opts_fill(struct jobfile *jf, size_t index, int quick,
 			 val);
 		o->params[o->nparams++] = jf->params[i];
 	}
-	return 0;
+	if (!quick)
+		return 0;
+	return job_quick_pass(jf, runtime, own_duration, own_passes, o);
 }
 
 int shard_parse(const char *s, unsigned int *i, unsigned int *n)

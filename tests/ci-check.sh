@@ -38,8 +38,9 @@ fi
 ci_job --job tests/jobs/quick.job --quick >"$T/job3.out" 2>"$T/job3.err"
 rc=$?
 ci_cores=$(($(getconf _NPROCESSORS_ONLN) / 2))
-check "jobs: QUICK=1 scales runtime 300 to 10 and fits lkp-skl-sp1 to 2 sockets x $ci_cores cores x 2 threads, 2 nodes" \
-	sh -c "test $rc -eq 0 && ls -d '$T'/jobs/syscall/lkp-skl-sp1-fit-512M-2n-runtime=10/*/0 >/dev/null &&
+check "jobs: QUICK=1 scales runtime 300 to 10, one UnixBench pass of 10 s (duration=10), and fits lkp-skl-sp1 to 2 sockets x $ci_cores cores x 2 threads, 2 nodes" \
+	sh -c "test $rc -eq 0 && ls -d '$T'/jobs/syscall/lkp-skl-sp1-fit-512M-2n-duration=10-runtime=10/*/0 >/dev/null &&
+		grep -q 'syscall pass 1/1' '$T'/jobs/syscall/lkp-skl-sp1-fit-512M-2n-duration=10-runtime=10/*/0/samples.jsonl &&
 		grep -q 'fitted to $((ci_cores * 4)) CPUs: 2 sockets x $ci_cores cores* x 2 threads = $((ci_cores * 4)) CPUs, 2 NUMA nodes, 512 MB instead of 2 sockets x 28 cores x 2 threads = 112 CPUs' '$T/job3.err'"
 expect_bad "a job file that does not exist" 2 "JOB=/nonexistent.job: No such file or directory" \
 	ci_job --job /nonexistent.job
