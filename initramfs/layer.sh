@@ -242,9 +242,11 @@ for t in "$@"; do
 	out=$dir/$t.cpio
 	fresh=1
 	[ -f "$out" ] && [ -f "$dir/$t.packages" ] && [ -z "${DEB_REFRESH:-}" ] || fresh=0
-	# A row changed (its package, its files): that layer only.
+	# A row changed (its package, its files): that layer only. The
+	# machinery by its source: mklayer is built again whenever any
+	# descriptor changes, which would make every layer stale.
 	[ "$fresh" = 1 ] && [ "$(cat "$dir/$t.row" 2>/dev/null)" != "$row" ] && fresh=0
-	for f in "$mklayer" "$here/layer.sh"; do
+	for f in "$here/mklayer.c" "$here/layer.sh"; do
 		[ "$fresh" = 1 ] && [ "$f" -nt "$out" ] && fresh=0
 	done
 	[ "$fresh" = 1 ] || layer_build
