@@ -171,12 +171,17 @@ endif
 # benchmarks/<name>.desc is read with no other edit.
 DESCS := $(sort $(wildcard benchmarks/*.desc))
 DESC_LIST := $(B)/gen/descs.def
-# A list read from a table by the C preprocessor, not by sed: $(1) the
-# table (shared/descs.h: every descriptor's rows), $(2) -D flags that
-# make the rows wanted print "@@word" (lib/descs-cpp.sh).
-desc_words = $(patsubst @@%,%,$(filter @@%,$(shell lib/descs-cpp.sh $(HOSTCC) $(1) $(2))))
-DESC_BENCH_NAMES := -D'BENCH(n,...)=@@n' -D'TEST(n,...)=@@n'
-TESTS := $(call desc_words,shared/descs.h,$(DESC_BENCH_NAMES))
+# The lists make needs from the tables, read by the C preprocessor in
+# one run, not by sed (lib/descs-cpp.sh): each row wanted prints
+# "@@<kind>:<word>", every other reads as nothing. The benchmarks (B:,
+# their BENCH and TEST rows), the job keys (J:, proto/jobkeys.def with
+# the descriptors' own) and run's options (O:, boot/options.def, as
+# option:VARIABLE@argument, NULL for a flag).
+DESC_ROWS := -D'BENCH(n,...)=@@B:n' -D'TEST(n,...)=@@B:n' -D'JOBKEY(n,...)=@@J:n' \
+	-D'OPT(i,o,v,k,f,mi,ma,a,h)=@@O:o:v@a'
+DESC_WORDS := $(subst ",,$(patsubst @@%,%,$(filter @@%,$(shell lib/descs-cpp.sh $(HOSTCC) proto/jobkeys.def boot/options.def $(DESC_ROWS)))))
+desc_words = $(patsubst $(1):%,%,$(filter $(1):%,$(DESC_WORDS)))
+TESTS := $(call desc_words,B)
 
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare
@@ -234,8 +239,7 @@ endif
 # make run passes every variable of the two tables that is set, through
 # the environment (so values with spaces, quotes or backticks arrive as
 # given): a parameter as --param key="$$KEY", an option as --opt "$$VAR".
-DESC_JOBKEY_NAMES := -D'JOBKEY(n,...)=@@n'
-PARAM_NAMES := $(subst ",,$(call desc_words,proto/jobkeys.def,$(DESC_JOBKEY_NAMES)))
+PARAM_NAMES := $(call desc_words,J)
 # Upper case with make's own functions: a $(shell) per name was 46 forks
 # each time make read this file (twice a make run).
 upper = $(subst -,_,$(subst a,A,$(subst b,B,$(subst c,C,$(subst d,D,$(subst e,E,$(subst f,F,$(subst g,G,$(subst \
@@ -245,9 +249,8 @@ upper = $(subst -,_,$(subst a,A,$(subst b,B,$(subst c,C,$(subst d,D,$(subst e,E,
 PARAM_VARS := $(foreach p,$(PARAM_NAMES),$(p):$(call upper,$(p)))
 # option:VARIABLE for run's options with an argument, KERNEL aside
 # (make run gives the default kernel's path when it is empty).
-# The options' rows as option:VARIABLE@argument (NULL: a flag), by the
-# preprocessor as the tool reads them.
-RUN_OPT_ROWS := $(subst ",,$(call desc_words,boot/options.def,-D'OPT(i,o,v,k,f,mi,ma,a,h)=@@o:v@a'))
+# The options' rows as option:VARIABLE@argument (NULL: a flag).
+RUN_OPT_ROWS := $(call desc_words,O)
 RUN_VARS := $(filter-out kernel:% %:,$(foreach w,$(filter-out %@NULL,$(RUN_OPT_ROWS)),$(firstword $(subst @, ,$(w)))))
 var_of = $(word 2,$(subst :, ,$(1)))
 key_of = $(word 1,$(subst :, ,$(1)))
