@@ -23,7 +23,10 @@ a6_run() {
 # (decompressed once into the vmlinux cache; QEMU 7.2's -kernel on virt
 # takes one as well), its modules the default kernel's, named by
 # MODULES=. The other boots here take the Image as it is.
+# On a fresh machine the default Image is fetched first, as make run
+# would (its own fetch comes too late for the gzip).
 a6_k=$O/kernel/default-arm64/Image
+make -s kernel-default O="$O" ARCH=arm64 >"$a6/fetch.out" 2>&1
 gzip -c "$a6_k" >"$a6/Image.gz"
 a6_t=hackbench,execl,stress-ng
 a6_run both TEST=$a6_t STRESSOR=msg NR_THREADS=2 TESTTIME=3 GROUPS=1 LOOPS=50 PASSES=1 DURATION=3 \
