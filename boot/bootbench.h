@@ -92,6 +92,8 @@ __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);
  */
 int options_job_key_apply(struct run_opts *o, const char *key, const char *val,
 			  const char *path);
+/* A job key's make variable, as messages name it: nr_task is NR_TASK. */
+void options_key_var(char *dst, const char *src, size_t size);
 int options_uint_parse(const char *name, const char *s, unsigned int min,
 		       unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);

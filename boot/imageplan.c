@@ -8,7 +8,6 @@
  * prints it for initramfs/image.sh, and the run checks the image it is
  * given against the same list of layers.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -81,7 +80,7 @@ int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 	const char *fs2 = run_param_value("fs2", o);
 	const char *v;
 	char why[64];
-	size_t i, k;
+	size_t i;
 	int err = 0;
 
 	if (run_param_value("disk", o))
@@ -92,10 +91,7 @@ int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 		v = run_param_value(modset_rows[i].key, o);
 		if (!v || !modset_list_matches(v, modset_rows[i].pattern))
 			continue;
-		for (k = 0; modset_rows[i].key[k] && k < sizeof(why) - 1; k++)
-			why[k] = (char)toupper(
-				(unsigned char)modset_rows[i].key[k]);
-		why[k] = '\0';
+		options_key_var(why, modset_rows[i].key, sizeof(why));
 		err = fn(modset_rows[i].set, why, ctx);
 	}
 	return err;

@@ -140,12 +140,18 @@ static int opt_own_apply(struct run_opts *o, struct run_cli *c, int id,
 	return VERDICT_BAD_INPUT;
 }
 
-/* One option of options.def into @o (or @c), checked; @name as above. */
+/*
+ * One option of options.def into @o (or @c), checked; @name as above,
+ * NULL for the option's own (its make variable, else its name).
+ */
 static int opt_apply(struct run_opts *o, struct run_cli *c, int id,
 		     const char *arg, const char *name)
 {
 	const struct opt_desc *d = &opt_table[id];
 	void *field = (char *)o + d->off;
+
+	if (!name)
+		name = *d->var ? d->var : d->name;
 
 	switch (d->kind) {
 	case OPT_STR:
@@ -209,10 +215,7 @@ static int run_args_parse(int argc, char **argv, struct run_opts *o,
 			usage(stderr);
 			return VERDICT_BAD_INPUT;
 		}
-		err = opt_apply(o, c, opt - 256, optarg,
-				*opt_table[opt - 256].var ?
-					opt_table[opt - 256].var :
-					opt_table[opt - 256].name);
+		err = opt_apply(o, c, opt - 256, optarg, NULL);
 		if (err)
 			return err;
 	}

@@ -27,7 +27,7 @@ __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
 	return VERDICT_BAD_INPUT;
 }
 
-static void upper(char *dst, const char *src, size_t size)
+void options_key_var(char *dst, const char *src, size_t size)
 {
 	size_t i;
 
@@ -322,7 +322,7 @@ int run_params_check(struct run_opts *o)
 		memcpy(key, o->params[i], klen);
 		key[klen] = '\0';
 		val++;
-		upper(ukey, key, sizeof(ukey));
+		options_key_var(ukey, key, sizeof(ukey));
 		spec = param_spec_find(key);
 		if (!spec || !tests_take(o, key))
 			return bad_input("TEST=%s takes no %s: it takes %s %s",
