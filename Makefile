@@ -165,8 +165,7 @@ KERNEL_PATH := $(KERNEL)
 KERNEL_DEP :=
 endif
 
-
-# The benchmarks' descriptors, each included by lib/metrics.c through
+# The benchmarks' descriptors, each included through shared/descs.h by
 # gen/descs.def, rewritten only when the set of files changes: a new
 # benchmarks/<name>.desc is read with no other edit.
 DESCS := $(sort $(wildcard benchmarks/*.desc))
@@ -215,7 +214,7 @@ HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_
 	report/rules.c report/stats.c
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) $(DESCS) $(DESC_LIST)
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/params.h $(DESCS) $(DESC_LIST) benchmarks/wis-tests.def benchmarks/aim9-tests.def \
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/wis-tests.def benchmarks/aim9-tests.def \
 	benchmarks/filebench.def \
 	boot/cpus.def report/rules.h report/stats.h $(DESCS) $(DESC_LIST)
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c $(SHARED_SRCS)

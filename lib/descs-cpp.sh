@@ -2,8 +2,9 @@
 # Print a table through the C preprocessor, so that the Makefile and the
 # shell read the benchmarks' descriptors as the C does, never with sed
 # over C: FILE (a .def that includes shared/descs.h, shared/descs.h
-# itself, or any table of rows) with the row macros the caller wants given as -D flags, each
-# expanding to what it prints; every other row reads as nothing.
+# itself, or any table of rows) with the row macros the caller wants
+# given as -D flags, each expanding to what it prints; every other row
+# reads as nothing.
 # Usage: descs-cpp.sh CC FILE... -D'ROW(a,...)=...'...
 # (several FILEs: one preprocessor run for all, as the Makefile does).
 # The list of descriptors goes to a directory of its own: nothing is
