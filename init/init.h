@@ -16,6 +16,7 @@ struct job {
 	unsigned int watchdog; /* seconds per iteration, 0 = none */
 	unsigned int heartbeat; /* seconds between heartbeats */
 	unsigned int monitors; /* read the LKP monitors around iterations */
+	unsigned int bare; /* every test BARE: no loopback, no monitors */
 	unsigned int console_lava; /* console_results=lava: docs/lava.md */
 	unsigned int profile; /* profile=1: docs/profile.md */
 	unsigned int trace; /* trace=1: the init's steps in the kernel log */

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,32 @@ static int job_word_take(struct job *job, const char *key, const char *val)
 	return 0;
 }
 
+/* The descriptors' BARE rows: tests that run no workload. */
+static const char *const job_bare_tests[] = {
+#define BARE(test) test,
+#include "shared/descs.h"
+#undef BARE
+};
+
+/* 1 when every test of comma list @tests is BARE. */
+static unsigned int job_tests_bare(const char *tests)
+{
+	size_t i, n;
+	int found;
+
+	for (; *tests; tests += n + (tests[n] == ',')) {
+		n = strcspn(tests, ",");
+		found = 0;
+		for (i = 0; i < ARRAY_SIZE(job_bare_tests); i++)
+			if (strlen(job_bare_tests[i]) == n &&
+			    !strncmp(tests, job_bare_tests[i], n))
+				found = 1;
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
 int job_parse(struct job *job, const char *cmdline)
 {
 	const char *p = cmdline;
@@ -91,7 +118,8 @@ int job_parse(struct job *job, const char *cmdline)
 	memset(job, 0, sizeof(*job));
 	job->iterations = 1;
 	job->heartbeat = 5;
-	job->monitors = 1;
+	/* Not said yet: the tests choose (below). */
+	job->monitors = UINT_MAX;
 	strcpy(job->workdir, "/tmp");
 	while (*p) {
 		size_t n = 0;
@@ -121,7 +149,12 @@ int job_parse(struct job *job, const char *cmdline)
 		if (err)
 			return err;
 	}
-	return job->test[0] ? 0 : -ENOENT;
+	if (!job->test[0])
+		return -ENOENT;
+	job->bare = job_tests_bare(job->test);
+	if (job->monitors == UINT_MAX)
+		job->monitors = !job->bare;
+	return 0;
 }
 
 void job_free(struct job *job)

@@ -250,7 +250,8 @@ int main(void)
 	jerr = job_parse(&job, cmdline);
 	init_trace_job = &job;
 	lava_console_set(job.console_lava);
-	err = mounts_loopback_up();
+	/* A BARE job has no use for it, unless it serves its fs2. */
+	err = job.bare && !job.fs2[0] ? 0 : mounts_loopback_up();
 	if (err)
 		fprintf(stderr, "bootbench-init: loopback: %s\n",
 			strerror(-err));

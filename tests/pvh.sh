@@ -113,7 +113,8 @@ check "pvh: a corrupt payload falls back to the bzImage, saying why" \
 kimg=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")
 # The PVH one with the init's trace (bootbench.trace=1, docs/kernels.md).
 for path in pvh bzimage; do
-	trace=
+	# The bzImage one asks for the monitors a BARE job leaves out.
+	trace=bootbench.monitors=1
 	[ "$path" = pvh ] && trace=bootbench.trace=1
 	"$tool" run --kernel "$KDEF" --initrd "$kimg" --test boot --boot "$path" \
 		--smp 1 --mem 512 ${trace:+--cmdline "$trace"} --results "$T/pvh-$path" >"$P/$path.out" 2>&1
@@ -130,6 +131,12 @@ steps=$(tr -d '\r' <"$(ls "$T"/pvh-pvh/boot/*/*/0/console.log | head -n 1)" |
 	sed -n 's/.*bootbench-init: trace (ms) start [0-9.]*//p' | awk '{ for (i = 1; i < NF; i += 2) if ($(i + 1) ~ /^\+[0-9.]+$/) printf "%s ", $i }')
 check "pvh: bootbench.trace=1 writes each step of the init to the kernel log, in order ($steps)" \
 	test "$steps" = "mounts kmod-open modules coldplug loopback port hello prepare monitors fork child-exit after flush "
+# boot.desc's BARE row: the boot-only job reads no monitors unless asked.
+vmstat() {
+	grep -o '"proc-vmstat\.' "$(ls "$T/pvh-$1"/boot/*/*/0/stats.json | head -n 1)" | wc -l
+}
+check "pvh: a boot-only job (BARE) reads no monitors ($(vmstat pvh) proc-vmstat metrics), and does with bootbench.monitors=1 ($(vmstat bzimage))" \
+	test "$(vmstat pvh)" -eq 0 -a "$(vmstat bzimage)" -gt 0
 # The trace goes to the kernel log only: the stream has the same records.
 types() {
 	sed 's/.*"type":"\([a-z]*\)".*/\1/' "$1"/boot/*/*/0/samples.jsonl | tr '\n' ' '
