@@ -513,7 +513,7 @@ reproduce: deps
 		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)) \
 		RUNS=$(call sq,$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)) \
 		QUICK=$(call sq,$(QUICK)) FIT=$(call sq,$(if $(FIT),$(FIT),1)) DRY=$(call sq,$(DRY)) \
-		BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) MAX_VCPUS=$(call sq,$(MAX_VCPUS)) \
+		CMDLINE=$(call sq,$(CMDLINE)) BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) MAX_VCPUS=$(call sq,$(MAX_VCPUS)) \
 		reproduce/reproduce.sh
 
 # Two kernels, runs alternating, and compare's verdict; RUNS defaults
@@ -523,7 +523,7 @@ ab: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
 	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) RESULTS=$(call sq,$(RESULTS)) COMPARE=$(COMPARE) \
 		BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
-		BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) \
+		CMDLINE=$(call sq,$(CMDLINE)) BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) \
 		RUNS=$(call sq,$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)) \
 		THRESHOLD=$(call sq,$(THRESHOLD)) METRIC=$(call sq,$(METRIC)) \
 		report/ab.sh

@@ -1,7 +1,8 @@
 # Sourced by report/ab.sh and reproduce/reproduce.sh: two kernels' runs
 # taking turns, then each side's result directory. The caller defines
 # `side NAME KERNEL CMDLINE I` (one run of one side) and sets RUNS, dir,
-# BASE_KERNEL, NEW_KERNEL, BASE_CMDLINE and NEW_CMDLINE.
+# BASE_KERNEL, NEW_KERNEL, BASE_CMDLINE and NEW_CMDLINE; CMDLINE (make's,
+# both sides') comes before a side's own.
 
 # sides_one NAME KERNEL CMDLINE I: one run of a side, its own status.
 # make exits 2 for any failing recipe; the run's status is its job.json's
@@ -35,10 +36,12 @@ sides_once_more() {
 # The sides take turns, so a change in the host's load over the runs
 # falls on both alike.
 sides_run() {
+	base_cmdline=${CMDLINE:-}${CMDLINE:+${BASE_CMDLINE:+ }}$BASE_CMDLINE
+	new_cmdline=${CMDLINE:-}${CMDLINE:+${NEW_CMDLINE:+ }}$NEW_CMDLINE
 	i=1
 	while [ "$i" -le "$RUNS" ]; do
-		sides_once_more base "$BASE_KERNEL" "$BASE_CMDLINE" "$i" || exit $?
-		sides_once_more new "$NEW_KERNEL" "$NEW_CMDLINE" "$i" || exit $?
+		sides_once_more base "$BASE_KERNEL" "$base_cmdline" "$i" || exit $?
+		sides_once_more new "$NEW_KERNEL" "$new_cmdline" "$i" || exit $?
 		i=$((i + 1))
 	done
 }

@@ -14,13 +14,16 @@ if [ "$ab_pti" = 0 ]; then
 else
 	ab_start=$(date +%s)
 	make -s ab O="$O" RESULTS="$T/abm" BASE_KERNEL="$KDEF" NEW_KERNEL="$KDEF" NEW_CMDLINE=pti=on \
-		TEST=syscall DURATION=1 PASSES=1 SMP=1 MEM=256 RUNS=5 TIMING=deterministic >"$T/abm.out" 2>"$T/abm.err"
+		CMDLINE=norandmaps TEST=syscall DURATION=1 PASSES=1 SMP=1 MEM=256 RUNS=5 TIMING=deterministic >"$T/abm.out" 2>"$T/abm.err"
 	ab_rc=$?
 	ab_took=$(($(date +%s) - ab_start))
 	# Run by run: base 1, new 1, base 2, ...
 	ab_order=$(sed -n 's/^bootbench: \(base\|new\) run \([0-9]\) of 5: .*/\1\2/p' "$T/abm.out" | tr '\n' ' ')
 	check "ab: make ab runs the sides in turn (base 1, new 1, base 2, ...)" \
 		test "$ab_order" = "base1 new1 base2 new2 base3 new3 base4 new4 base5 new5 "
+	# make's CMDLINE goes to both sides, before a side's own.
+	check "ab: CMDLINE= reaches both sides, before NEW_CMDLINE= ($(ls "$T/abm/ab/base/syscall" "$T/abm/ab/new/syscall" 2>/dev/null | grep cmdline | tr '\n' ' '))" \
+		sh -c "ls -d '$T'/abm/ab/base/syscall/*-cmdline=norandmaps '$T'/abm/ab/new/syscall/*-cmdline=norandmaps_pti=on"
 	if [ "$ab_rc" -eq 0 ] && grep -q ' R ↑ unixbench.throughput$' "$T/abm.out" &&
 		grep -q '^new: unixbench.throughput -[0-9.]*%: regression$' "$T/abm.out" &&
 		grep -q '^verdict: new regressed unixbench.throughput by ' "$T/abm.out"; then
