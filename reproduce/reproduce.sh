@@ -74,6 +74,17 @@ if [ "$DRY" = 1 ]; then
 fi
 # KSRC=: both kernels built from the source and the change (cached).
 if [ -n "${KSRC:-}" ]; then
+	# A job on a disk needs its drivers and filesystems built in; a
+	# kernel without them would fail at its first boot.
+	if grep -q '^\(disk\|fs\|fs2\|md\) = ' "$job"; then
+		case " $KFRAGS " in
+		*" kconfigs/disk.config "*) ;;
+		*)
+			echo "bootbench: the job has a disk: the kernels get kconfigs/disk.config too"
+			KFRAGS="$KFRAGS kconfigs/disk.config"
+			;;
+		esac
+	fi
 	# shellcheck disable=SC2086 # the fragments are a word list
 	kernels=$(BASE_REF=$BASE_REF NEW_REF=$NEW_REF kconfigs/ksrc.sh "$B" "$KSRC" "$PATCH" "$KBASE" $KFRAGS) ||
 		exit $?
