@@ -74,9 +74,10 @@ if [ "$DRY" = 1 ]; then
 fi
 # KSRC=: both kernels built from the source and the change (cached).
 if [ -n "${KSRC:-}" ]; then
-	# A job on a disk needs its drivers and filesystems built in; a
-	# kernel without them would fail at its first boot.
-	if grep -q '^\(disk\|fs\|fs2\|md\) = ' "$job"; then
+	# A job on a disk (its image plan's module set "disk", which an fs2
+	# job has too) needs the drivers and filesystems built in; a kernel
+	# without them would fail at its first boot.
+	if "$BOOTBENCH" run --image-plan --job "$job" 2>/dev/null | grep -qx 'modules disk'; then
 		case " $KFRAGS " in
 		*" kconfigs/disk.config "*) ;;
 		*)

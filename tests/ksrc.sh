@@ -61,8 +61,8 @@ check "ksrc: make reproduce KSRC=<not a tree> fails, saying so, before any run" 
 # A mail whose job has a disk: the kernels are built with its drivers.
 make -s --no-print-directory reproduce O="$O" RESULTS="$T/ksrc-d" REPORT=tests/sample/05-stress-ng-lockf-ext4-100.0.txt \
 	KSRC="$T" PATCH="$T/ksrc-ok.patch" >"$T/ksd.out" 2>"$T/ksd.err"
-check "ksrc: make reproduce KSRC= of a job on a disk (ext4) builds with kconfigs/disk.config" \
-	grep -q 'the job has a disk: the kernels get kconfigs/disk.config too' "$T/ksd.out"
+check "ksrc: make reproduce KSRC= of a job on a disk (ext4) builds with kconfigs/disk.config, of hackbench's without" \
+	sh -c "grep -q 'the job has a disk: the kernels get kconfigs/disk.config too' '$T/ksd.out' && ! grep -q disk.config '$T/ks.out'"
 expect_bad "make reproduce's PATCH without KSRC" 2 "BASE_REF, NEW_REF and PATCH need KSRC=" \
 	env REPORT="$ks_mail" RESULTS="$T/ksrc-r" BOOTBENCH="$tool" B="$B" O="$O" KSRC= BASE_KERNEL= NEW_KERNEL= \
 	PATCH="$T/ksrc-ok.patch" FIT=1 DRY= reproduce/reproduce.sh
