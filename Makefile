@@ -256,7 +256,7 @@ var_of = $(word 2,$(subst :, ,$(1)))
 key_of = $(word 1,$(subst :, ,$(1)))
 PARAM_ARGS := $(foreach p,$(PARAM_VARS),$(if $($(call var_of,$(p))),--param $(call key_of,$(p))="$$$(call var_of,$(p))"))
 RUN_ARGS := $(foreach o,$(RUN_VARS),$(if $($(call var_of,$(o))),--$(call key_of,$(o)) "$$$(call var_of,$(o))"))
-$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run image ab: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
+$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run image ab reproduce: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
 # What selects the job: the image is planned from it (bootbench run
 # --image-plan: the job file's own tests, not TEST's default) and run.
 RUN_SEL = $(PARAM_ARGS) $(RUN_ARGS) $(if $(filter 1,$(QUICK)),--quick) \
@@ -506,17 +506,18 @@ test-ksrc: deps
 # A report's job on two kernels and the verdict; RUNS defaults to 5 here
 # and the report's machine is fitted to this host unless FIT=0.
 ## reproduce: REPORT=<mail> BASE_KERNEL= NEW_KERNEL= (or KSRC= [PATCH=] [BASE_REF= NEW_REF=]) [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)
+reproduce: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
+reproduce: FIT := $(if $(FIT),$(FIT),1)
 reproduce: deps
 	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
-	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) COMPARE=$(COMPARE) \
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
+	$(AT)B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) DRY=$(call sq,$(DRY)) \
 		REPORT=$(call sq,$(REPORT)) BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
 		KSRC=$(call sq,$(KSRC)) BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) PATCH=$(call sq,$(PATCH)) \
 		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)) \
-		RUNS=$(call sq,$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)) \
-		QUICK=$(call sq,$(QUICK)) FIT=$(call sq,$(if $(FIT),$(FIT),1)) DRY=$(call sq,$(DRY)) \
-		CMDLINE=$(call sq,$(CMDLINE)) BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) MAX_VCPUS=$(call sq,$(MAX_VCPUS)) \
-		reproduce/reproduce.sh
+		reproduce/reproduce.sh --build $(B) $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
+		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) \
+		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(if $(DISK_DIR),,--disk-dir "$(B)/disks")
 
 # Two kernels, runs alternating, and compare's verdict, in the host
 # tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md).
