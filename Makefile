@@ -425,6 +425,13 @@ image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 # and the run goes on without the profile (docs/profile.md).
 PLUGIN_BUILD = plugin/build.sh $(call sq,$(QEMU)) $(B)/plugin
 
+# The recipes' words for it: the plugin built first, then its options.
+PLUGIN_SH = $(if $(filter 1,$(PROFILE) $(C2C)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);)
+PLUGIN_ARGS = $(if $(filter 1,$(PROFILE) $(C2C)),$${plugin:+--profile "$$plugin"}) $(if $(filter 1,$(C2C)),$${plugin:+--c2c})
+# run's flags that make says with 1, and the places under O.
+RUN_FLAGS = $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(if $(filter 1,$(KEEP_DISK)),--keep-disk) \
+	$(if $(DISK_DIR),,--disk-dir "$(B)/disks") --vmlinux-cache "$(B)/vmlinux" --build $(B)
+
 ## plugin: build the profile plugin (PROFILE=1) against QEMU's own qemu-plugin.h
 plugin:
 	$(AT)$(PLUGIN_BUILD) >/dev/null
@@ -442,10 +449,8 @@ test-host:
 # assemble it (--build) and boots it: one process reads the job.
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)$(if $(filter 1,$(PROFILE) $(C2C)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);) \
-	$(BOOTBENCH) run $(if $(filter 1,$(PROFILE) $(C2C)),$${plugin:+--profile "$$plugin"}) $(if $(filter 1,$(C2C)),$${plugin:+--c2c}) --kernel $(call sq,$(KERNEL_PATH)) --build $(B) $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
-		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) \
-		$(if $(DISK_DIR),,--disk-dir "$(B)/disks") $(if $(filter 1,$(KEEP_DISK)),--keep-disk) $(RUN_EXTRA)
+	$(AT)$(PLUGIN_SH) $(BOOTBENCH) run $(PLUGIN_ARGS) --kernel $(call sq,$(KERNEL_PATH)) $(RUN_SEL) \
+		$(if $(filter 1,$(TAP)),--tap) $(RUN_FLAGS) $(RUN_EXTRA)
 
 # make check: the tier without boots (under a minute); make test: check
 # and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).
@@ -511,13 +516,12 @@ reproduce: FIT := $(if $(FIT),$(FIT),1)
 reproduce: deps
 	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
-	$(AT)B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) DRY=$(call sq,$(DRY)) \
+	$(AT)$(PLUGIN_SH) B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) DRY=$(call sq,$(DRY)) \
 		REPORT=$(call sq,$(REPORT)) BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
 		KSRC=$(call sq,$(KSRC)) BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) PATCH=$(call sq,$(PATCH)) \
 		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)) \
-		reproduce/reproduce.sh --build $(B) $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
-		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) \
-		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(if $(DISK_DIR),,--disk-dir "$(B)/disks")
+		reproduce/reproduce.sh $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) \
+		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE))
 
 # Two kernels, runs alternating, and compare's verdict, in the host
 # tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md).
@@ -525,11 +529,10 @@ reproduce: deps
 ab: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
 ab: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
-	$(AT)$(BOOTBENCH) ab --build $(B) $(RUN_SEL) --results $(call sq,$(RESULTS)/ab) --vmlinux-cache "$(B)/vmlinux" \
+	$(AT)$(PLUGIN_SH) $(BOOTBENCH) ab $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) --results $(call sq,$(RESULTS)/ab) \
 		--base-kernel $(call sq,$(BASE_KERNEL)) --new-kernel $(call sq,$(NEW_KERNEL)) \
 		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) \
-		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD)) \
-		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(if $(DISK_DIR),,--disk-dir "$(B)/disks")
+		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
 
 ## replay: run STREAM=<samples.jsonl> through the parser into RESULTS
 replay: $(BOOTBENCH)
