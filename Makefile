@@ -112,6 +112,8 @@ PATCH ?=
 KBASE ?= tinyconfig
 ## KCONFIG: make kernel: the kconfigs/ fragments to merge, comma separated (ARCH=arm64: base-arm64)
 KCONFIG ?= base$(if $(filter-out x86_64,$(ARCH_NAME)),-$(ARCH_NAME)),bench
+# The fragments as files, for the builds from a source.
+KFRAGS = $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 ## KOUT: make kernel: the build directory
 KOUT ?= $(O)/kernel/build$(ARCH_SUFFIX)
 # make compare: kernel result directories, and how to judge them
@@ -476,7 +478,7 @@ kernel:
 	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
 	$(AT)KARCH=$(ARCH_KARCH) KIMAGE=$(ARCH_IMAGE) CROSS_COMPILE=$(if $(ARCH_SUFFIX),$(ARCH_TRIPLET)-) \
 		kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
-		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+		$(KFRAGS)
 
 ## case-study: NAME=<docs/case-studies/NAME>: rerun a case study from scratch (Debian's linux-source, two kernels built and cached as reproduce KSRC= does)
 case-study:
@@ -498,7 +500,7 @@ test-kernel: deps
 	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
 	$(AT)ARCH=$(ARCH) boot/deps.sh test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
-	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(KFRAGS)
 
 # make reproduce KSRC='s builds for real: Debian's linux-source-6.12
 # (or KSRC=), the cache, the incremental rebuild, a boot, a reproduction.
@@ -519,18 +521,26 @@ reproduce: deps
 	$(AT)$(PLUGIN_SH) B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) DRY=$(call sq,$(DRY)) \
 		REPORT=$(call sq,$(REPORT)) BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
 		KSRC=$(call sq,$(KSRC)) BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) PATCH=$(call sq,$(PATCH)) \
-		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)) \
+		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(KFRAGS)) \
 		reproduce/reproduce.sh $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) \
 		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE))
 
 # Two kernels, runs alternating, and compare's verdict, in the host
-# tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md).
-## ab: BASE_KERNEL= NEW_KERNEL= TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare's verdict
+# tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md). KSRC=
+# builds both, as make reproduce KSRC= does (kconfigs/ksrc-pair.sh).
+## ab: BASE_KERNEL= NEW_KERNEL= (or KSRC= [PATCH=] [BASE_REF= NEW_REF=]) TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare's verdict
 ab: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
 ab: deps
+	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
-	$(AT)$(PLUGIN_SH) $(BOOTBENCH) ab $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) --results $(call sq,$(RESULTS)/ab) \
-		--base-kernel $(call sq,$(BASE_KERNEL)) --new-kernel $(call sq,$(NEW_KERNEL)) \
+	$(AT)$(PLUGIN_SH) base=$(call sq,$(BASE_KERNEL)) new=$(call sq,$(NEW_KERNEL)); \
+	$(if $(KSRC),test -z "$$base$$new" || { echo "bootbench: say KSRC= (both kernels built from a source) or BASE_KERNEL= and NEW_KERNEL=$(comma) not both" >&2; exit 2; }; \
+		kernels=$$(B=$(call sq,$(B)) KSRC=$(call sq,$(KSRC)) PATCH=$(call sq,$(PATCH)) KBASE=$(call sq,$(KBASE)) \
+		BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) KFRAGS=$(call sq,$(KFRAGS)) \
+		kconfigs/ksrc-pair.sh $(BOOTBENCH) $(RUN_SEL)) || exit $$?; \
+		base=$$(echo "$$kernels" | sed -n 's/^base //p'); new=$$(echo "$$kernels" | sed -n 's/^new //p');) \
+	$(BOOTBENCH) ab $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) --results $(call sq,$(RESULTS)/ab) \
+		--base-kernel "$$base" --new-kernel "$$new" \
 		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) \
 		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
 

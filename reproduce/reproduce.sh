@@ -36,21 +36,7 @@ if [ -n "${KSRC:-}" ]; then
 	lines=$("$BOOTBENCH" reproduce "$REPORT" "$out" 2>/dev/null) ||
 		exec "$BOOTBENCH" reproduce "$REPORT" "$out" --dry "$@"
 	job=$(echo "$lines" | sed -n 's/^job //p')
-	# A job on a disk (its image plan's module set "disk", which an fs2
-	# job has too) needs the drivers and filesystems built in; a kernel
-	# without them would fail at its first boot.
-	if "$BOOTBENCH" run --image-plan --job "$job" 2>/dev/null | grep -qx 'modules disk'; then
-		case " $KFRAGS " in
-		*" kconfigs/disk.config "*) ;;
-		*)
-			echo "bootbench: the job has a disk: the kernels get kconfigs/disk.config too"
-			KFRAGS="$KFRAGS kconfigs/disk.config"
-			;;
-		esac
-	fi
-	# shellcheck disable=SC2086 # the fragments are a word list
-	kernels=$(BASE_REF=$BASE_REF NEW_REF=$NEW_REF kconfigs/ksrc.sh "$B" "$KSRC" "$PATCH" "$KBASE" $KFRAGS) ||
-		exit $?
+	kernels=$(kconfigs/ksrc-pair.sh "$BOOTBENCH" --job "$job") || exit $?
 	BASE_KERNEL=$(echo "$kernels" | sed -n 's/^base //p')
 	NEW_KERNEL=$(echo "$kernels" | sed -n 's/^new //p')
 fi
