@@ -52,6 +52,8 @@ VNG ?=
 ## LAYER: make bench-layer: the Debian benchmark whose image layer is measured
 LAYER ?= stress-ng
 RUNS ?= 1
+## MAX_RUNS: make ab, reproduce RUNS=auto: the most runs a side (default 12)
+MAX_RUNS ?=
 ACCEL ?= auto
 FIRMWARE ?= auto
 # auto: a kernel with a PVH entry boots as an uncompressed vmlinux
@@ -523,7 +525,7 @@ reproduce: deps
 		KSRC=$(call sq,$(KSRC)) BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) PATCH=$(call sq,$(PATCH)) \
 		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(KFRAGS)) \
 		reproduce/reproduce.sh $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) \
-		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE))
+		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) --max-runs $(call sq,$(MAX_RUNS))
 
 # Two kernels, runs alternating, and compare's verdict, in the host
 # tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md). KSRC=
@@ -542,7 +544,7 @@ ab: deps
 	$(BOOTBENCH) ab $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) --results $(call sq,$(RESULTS)/ab) \
 		--base-kernel "$$base" --new-kernel "$$new" \
 		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) \
-		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
+		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD)) --max-runs $(call sq,$(MAX_RUNS))
 
 ## replay: run STREAM=<samples.jsonl> through the parser into RESULTS
 replay: $(BOOTBENCH)
