@@ -86,7 +86,7 @@ NEW_KERNEL ?=
 BASE_CMDLINE ?=
 ## NEW_CMDLINE: the new side's kernel command line (reproduce, ab)
 NEW_CMDLINE ?=
-## DRY: 1: make reproduce prints the job and the machine only
+## DRY: 1: make reproduce prints the job and the machine only; make bench-boot makes its images and boots nothing
 DRY ?=
 ## PROFILE: 1: count instructions per kernel function with a QEMU plugin (run, ab, reproduce; docs/profile.md)
 PROFILE ?=
@@ -472,7 +472,7 @@ run: deps
 # and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).
 ## check: the tests without boots: unit, golden, image, native runs, bad input, replay, schema (< 1 min)
 check:
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=check SEL="$(or $(T),$(AREA))" tests/run.sh
 
 # The arguments of make run, written as LAVA jobs instead of booted.
@@ -513,7 +513,7 @@ compare: $(COMPARE)
 test-kernel: deps
 	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
 	$(AT)ARCH=$(ARCH) boot/deps.sh test
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
 	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(KFRAGS)
 
 # make reproduce KSRC='s builds for real: Debian's linux-source-6.12
@@ -568,9 +568,9 @@ fuzz:
 	$(AT)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
 	$(AT)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
 
-## bench-boot: a boot-only job against an init that only powers off (default and KOUT kernels)
-bench-boot: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
-	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
+## bench-boot: a boot-only job against an init that only powers off (default and KOUT kernels; DRY=1 boots nothing)
+bench-boot: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
+	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) DRY=$(call sq,$(DRY)) tests/bench-boot.sh
 
 # The first result against virtme-ng's on the same kernel.
 ## bench-virtme: VNG=<Debian's virtme-ng unpacked>: make run TEST=boot, vng --exec and the floor, rotated, medians
