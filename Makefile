@@ -268,7 +268,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: FORCE help-tables help-print all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -295,6 +295,7 @@ $(MKTABLES): mk/tables.c shared/descs.h proto/jobkeys.def boot/options.def $(DES
 $(TABLES_MK): $(MKTABLES)
 	$(AT)$(MKTABLES) >$@.tmp && mv -f $@.tmp $@
 
+# Never a file: a rule it is a prerequisite of runs each time.
 FORCE:
 
 $(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
@@ -610,4 +611,4 @@ help:
 help-tables: $(TABLES_MK)
 
 help-print:
-	$(AT)sh boot/help.sh Makefile
+	$(AT)sh boot/help.sh Makefile $(MKTABLES)
