@@ -457,7 +457,7 @@ plugin:
 fetch:
 	$(AT)DEB_REFRESH=1 $(MAKE) -s --no-print-directory image
 
-## test-host: as root, in a fresh bookworm chroot, an ordinary user's make run of three Debian-program jobs installs nothing of them (minutes; not in make test)
+## test-host: as root, in a fresh bookworm chroot: root's first make run installs the host's packages and runs, an ordinary user's make run of three Debian-program jobs installs nothing of them (minutes; not in make test)
 test-host:
 	$(AT)O="$(O)" tests/host.sh
 
