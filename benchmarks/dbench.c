@@ -48,9 +48,12 @@ static void dbench_line(const char *line, void *ctx)
 static int dbench_exec(unsigned int clients, unsigned int runtime,
 		       struct dbench_out *o)
 {
-	char dir[4096], secs[16], n[16];
-	char *argv[] = { DBENCH_BIN, "-c", DBENCH_LOAD, "-t", secs,
-			 "-D",	     dir,  n,		NULL };
+	char dir[4096], secs[16], n[16], buf[4096];
+	/* Natively, the load of the tree the program comes from. */
+	char *load = (char *)external_path(DBENCH_LOAD, buf, sizeof(buf));
+	char *argv[] = {
+		DBENCH_BIN, "-c", load, "-t", secs, "-D", dir, n, NULL
+	};
 	int status, err;
 
 	snprintf(dir, sizeof(dir), "%s/dbench.XXXXXX", harness_tmpdir());
@@ -63,7 +66,7 @@ static int dbench_exec(unsigned int clients, unsigned int runtime,
 	snprintf(secs, sizeof(secs), "%u", runtime);
 	snprintf(n, sizeof(n), "%u", clients);
 	printf("progress dbench: %u client(s), %u s, load %s, in %s\n", clients,
-	       runtime, DBENCH_LOAD, dir);
+	       runtime, load, dir);
 	status = external_run(argv, dir, -1, dbench_line, o);
 	/* Its clients' directories stay after a run: the whole tree goes. */
 	err = -harness_tree_remove(dir);
@@ -92,6 +95,8 @@ static int dbench_run(int argc, char **argv)
 		{ "nr_threads", &clients, NULL },
 	};
 	struct dbench_out o = { 0 };
+	char buf[4096];
+	const char *load = external_path(DBENCH_LOAD, buf, sizeof(buf));
 
 	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
@@ -102,10 +107,10 @@ static int dbench_run(int argc, char **argv)
 			runtime);
 		return 2;
 	}
-	if (access(DBENCH_LOAD, R_OK)) {
+	if (access(load, R_OK)) {
 		fprintf(stderr,
-			"dbench: %s: %s: Debian's dbench is not there: install it (apt-get install dbench) or run through 'make run', which adds its layer\n",
-			DBENCH_LOAD, strerror(errno));
+			"dbench: %s: %s: Debian's dbench is not there: run through 'make run', which adds its layer, or natively give BOOTBENCH_ROOT=<its layer's tree> (initramfs/layer.sh --root)\n",
+			load, strerror(errno));
 		return 1;
 	}
 	if (dbench_exec(clients, runtime, &o))
