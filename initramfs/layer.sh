@@ -18,18 +18,32 @@
 # debian.def's DEBIAN_RELEASE) and DEB_ARCH (default amd64) choose the
 # archive; the mirror is the one apt is configured with, or DEB_MIRROR.
 #
+# DEB_OFFLINE=1 never uses the network: a layer whose package lists or
+# packages are not cached fails in one line (make check's native runs).
+#
 # Usage: layer.sh MKLAYER MKCPIO BUILDDIR LAYER...
+#        layer.sh --root MKLAYER MKCPIO BUILDDIR LAYER...
 #        layer.sh --tree BUILDDIR PACKAGE...
-# Prints the path of each layer built; --tree prints the unpacked tree of
-# each PACKAGE (another architecture's musl, busybox or kernel, for the
-# guest's build: nothing installed). Errors are one line and exit 2.
+# Prints the path of each layer built; --root, of each layer unpacked
+# into a directory laid out as the guest's root, <layer>.native beside it
+# (the guest's very files, for the benchmark's native run:
+# BOOTBENCH_ROOT=<it> out/build/guest/bench/fio ..., benchmarks/external.h);
+# --tree prints the unpacked tree of each PACKAGE (another architecture's
+# musl, busybox or kernel, for the guest's build: nothing installed).
+# Errors are one line and exit 2.
 set -eu
-tree=
-if [ "$1" = --tree ]; then
+tree= unpack=
+case $1 in
+--tree)
 	tree=1
 	shift
 	set -- - - "$@"
-fi
+	;;
+--root)
+	unpack=1
+	shift
+	;;
+esac
 mklayer=$1 mkcpio=$2
 # apt reads a relative Dir:: path under /etc/apt: make it absolute.
 build=$(mkdir -p "$3" && cd "$3" && pwd)
@@ -71,6 +85,8 @@ layer_lists() {
 	if [ -z "${DEB_REFRESH:-}" ] && ls "$idx/lists" 2>/dev/null | grep -q '_Packages'; then
 		return 0
 	fi
+	[ -z "${DEB_OFFLINE:-}" ] ||
+		die "Debian $rel's package lists ($arch) are not in $idx, and DEB_OFFLINE forbids the network: fetch them first (make fetch TEST=...)"
 	layer_sources >"$idx/sources.list"
 	[ -s "$idx/sources.list" ] ||
 		die "no Debian mirror is configured in apt on this machine: say DEB_MIRROR=<a Debian mirror's URL>"
@@ -126,6 +142,8 @@ layer_fetch() {
 		[ -d "$debs/${p}_$v" ] || need="$need $p=$v"
 	done <"$1"
 	[ -n "$need" ] || return 0
+	[ -z "${DEB_OFFLINE:-}" ] ||
+		die "${need# }: not in $debs, and DEB_OFFLINE forbids the network: fetch them first (make fetch TEST=...)"
 	echo "  FETCH  $need" >&2
 	tmp=$debs/.fetch.$$
 	rm -rf "$tmp"
@@ -250,6 +268,20 @@ for t in "$@"; do
 		[ "$fresh" = 1 ] && [ "$f" -nt "$out" ] && fresh=0
 	done
 	[ "$fresh" = 1 ] || layer_build
-	echo "$out"
+	[ -n "$unpack" ] || {
+		echo "$out"
+		continue
+	}
+	# The layer unpacked, again whenever it is built again: the guest's
+	# files as they are in the image, at their paths in the guest.
+	root=$dir/$t.native
+	if ! [ -f "$root.stamp" ] || [ "$out" -nt "$root.stamp" ]; then
+		rm -rf "$root" "$root.stamp"
+		mkdir -p "$root"
+		(cd "$root" && cpio -idm --no-absolute-filenames --quiet) <"$out" ||
+			die "unpacking $out into $root failed"
+		: >"$root.stamp"
+	fi
+	echo "$root"
 done
 exec 8>&-
