@@ -7,7 +7,8 @@
 # with "N passed, N failed, N skipped in S s".
 #
 # Helpers: ok NAME; bad NAME [WHY]; skip NAME WHY; check NAME CMD...;
-# expect_bad NAME EXIT PATTERN CMD...; build OUT SRC...; unit BINARY.
+# expect_bad NAME EXIT PATTERN CMD...; build OUT SRC...; unit BINARY;
+# debroot LAYER.
 # Needs $T (a temporary directory) and $HOSTCC.
 
 tl_pass=0
@@ -116,6 +117,18 @@ unit() {
 	if [ "$rc" -ne 0 ] && ! grep -q '^FAIL' "$T/$1.out"; then
 		bad "$1 ran to its end" "exit $rc: $(grep -m 3 -E 'ERROR|runtime error' "$T/$1.err")"
 	fi
+}
+
+# debroot LAYER: prints the directory of LAYER's files (a Debian
+# program's layer: mklayer --rows) laid out as the guest's root, for the
+# program's native run: BOOTBENCH_ROOT=<it> (benchmarks/external.h), so
+# that the host needs none of Debian's benchmarks installed. make test
+# fetches what is missing, as a boot would (initramfs/layer.sh --root);
+# make check never uses the network (DEB_OFFLINE=1): there it fails
+# when the packages are not cached, and $T/debroot.err says why.
+debroot() {
+	if [ "$TIER" = test ]; then tl_off=; else tl_off=1; fi
+	DEB_OFFLINE=${DEB_OFFLINE:-$tl_off} initramfs/layer.sh --root "$B/host/mklayer" "$B/host/mkcpio" "$B" "$1" 2>"$T/debroot.err"
 }
 
 # tl_wanted NAME: prints "" (the whole area) or "<i>" (one test of it)

@@ -4,15 +4,40 @@
 # stress-ng reports read into jobs.
 sn_layer=$B/host/mklayer
 
+# Debian's programs come from their layers (the host has none of them
+# installed): each layer unpacked as the guest's root (tests/lib.sh's
+# debroot, fetched once as a boot would), and the union of its
+# packages' trees as unpacked in $B/debs, which mklayer -r reads.
+sn_nat=$(debroot stress-ng) || sn_nat=
+sn_ct_nat=$(debroot cyclictest) || sn_ct_nat=
+sn_rt_nat=$(debroot rt-hackbench) || sn_rt_nat=
+# (and dbench's layer, whose packages make the data test below)
+debroot dbench >/dev/null || :
+# sn_pkgs LAYER DIR: the packages LAYER's files came from, linked into DIR.
+sn_pkgs() {
+	mkdir -p "$2"
+	while read -r p v; do
+		cp -al "$B/debs/amd64/${p}_$v/." "$2/" || return 1
+	done <"$(dirname "$sn_nat")/$1.packages"
+}
+# sn_exec ROOT PROGRAM ARGS...: a program of an unpacked layer run by
+# the layer's own loader with its libraries, as the adapters do.
+sn_exec() {
+	sn_r=$1 sn_p=$2
+	shift 2
+	sn_ld=$(readelf -l "$sn_r$sn_p" | sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p')
+	"$sn_r$sn_ld" --library-path "$(find "$sn_r" -name '*.so*' -exec dirname {} + | sort -u | paste -sd: -)" "$sn_r$sn_p" "$@"
+}
+
 # The table covers Debian's build: every stressor it lists is RUN, USER
 # or DISK in stress-ng.def, and nothing else is.
-if command -v stress-ng >/dev/null 2>&1; then
-	stress-ng --stressors | tr ' ' '\n' | grep . | sort >"$T/sn.deb"
+if [ -n "$sn_nat" ] && sn_exec "$sn_nat" /usr/bin/stress-ng --stressors >"$T/sn.list" 2>&1; then
+	tr ' ' '\n' <"$T/sn.list" | grep . | sort >"$T/sn.deb"
 	sed -n 's/^STRESSOR("\([^"]*\)", \(RUN\|USER\|DISK\),.*/\1/p' benchmarks/stress-ng.def | sort >"$T/sn.def"
 	check "stressng: stress-ng.def has every stressor of Debian's stress-ng as RUN, USER or DISK ($(wc -l <"$T/sn.deb") of them)" \
 		cmp -s "$T/sn.deb" "$T/sn.def"
 else
-	bad "stressng: stress-ng.def matches Debian's stress-ng" "stress-ng is not installed (make deps)"
+	bad "stressng: stress-ng.def matches Debian's stress-ng" "its layer's stress-ng does not run: $(cat "$T/debroot.err" "$T/sn.list" 2>/dev/null | tail -n 1)"
 fi
 
 # A library the binary needs and the host lacks: one line naming it.
@@ -30,37 +55,43 @@ else
 	bad "stressng: a missing shared library fails the layer build" "cannot build the test program"
 fi
 
-# The layer holds the binary, its interpreter and every DT_NEEDED.
-"$sn_layer" /usr/bin/stress-ng >"$T/sn.spec" 2>"$T/sn.spec.err"
-sn_need=$(readelf -d /usr/bin/stress-ng 2>/dev/null | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+# The layer holds the binary, its interpreter and every DT_NEEDED, read
+# from its packages' trees.
+sn_pk=$T/sn-pk
+sn_pkgs stress-ng "$sn_pk"
+"$sn_layer" -r "$sn_pk" /usr/bin/stress-ng >"$T/sn.spec" 2>"$T/sn.spec.err"
+sn_need=$(readelf -d "$sn_pk/usr/bin/stress-ng" 2>/dev/null | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
 sn_miss=
 for l in $sn_need; do
 	grep -q "^file [^ ]*/$l " "$T/sn.spec" || sn_miss="$sn_miss $l"
 done
 check "stressng: stress-ng's layer has it, /lib64/ld-linux-x86-64.so.2 and its $(echo $sn_need | wc -w) DT_NEEDED libraries${sn_miss:+ (missing:$sn_miss)}" \
-	sh -c "test -z '$sn_miss' && grep -q '^file /usr/bin/stress-ng ' '$T/sn.spec' && grep -q '^file /lib64/ld-linux-x86-64.so.2 ' '$T/sn.spec'"
+	sh -c "test -n '$sn_need' && test -z '$sn_miss' && grep -q '^file /usr/bin/stress-ng ' '$T/sn.spec' && grep -q '^file /lib64/ld-linux-x86-64.so.2 ' '$T/sn.spec'"
 
 # A file that is no ELF file is data (dbench's load file), as it is;
 # a directory is neither.
-"$sn_layer" /usr/bin/dbench /usr/share/dbench/client.txt >"$T/sndb.spec" 2>"$T/sndb.err"
-check "stressng: dbench's layer has its binary, libpopt and client.txt as data, mode $(stat -c %a /usr/share/dbench/client.txt)" \
-	sh -c "grep -q '^file /usr/bin/dbench /usr/bin/dbench 755 ' '$T/sndb.spec' && grep -q '^file [^ ]*/libpopt\.so\.0 ' '$T/sndb.spec' &&
-		grep -qx 'file /usr/share/dbench/client.txt /usr/share/dbench/client.txt $(stat -c %a /usr/share/dbench/client.txt) 0 0' '$T/sndb.spec'"
-expect_bad "mklayer given a directory" 2 "bootbench: /usr/share/dbench: not a regular file" "$sn_layer" /usr/share/dbench
+sn_dbpk=$T/sn-dbpk
+sn_pkgs dbench "$sn_dbpk"
+sn_cm=$(stat -c %a "$sn_dbpk/usr/share/dbench/client.txt")
+"$sn_layer" -r "$sn_dbpk" /usr/bin/dbench /usr/share/dbench/client.txt >"$T/sndb.spec" 2>"$T/sndb.err"
+check "stressng: dbench's layer has its binary, libpopt and client.txt as data, mode $sn_cm" \
+	sh -c "grep -q '^file /usr/bin/dbench $sn_dbpk/usr/bin/dbench 755 ' '$T/sndb.spec' && grep -q '^file [^ ]*/libpopt\.so\.0 ' '$T/sndb.spec' &&
+		grep -qx 'file /usr/share/dbench/client.txt $sn_dbpk/usr/share/dbench/client.txt $sn_cm 0 0' '$T/sndb.spec'"
+expect_bad "mklayer given a directory" 2 "bootbench: /usr/share/dbench: not a regular file" "$sn_layer" -r "$sn_dbpk" /usr/share/dbench
 
-# The adapters run on the host too, with the host's Debian binaries.
-"$B/guest/bench/stress-ng" --stressor=msg --testtime=1 --nr_threads=1 >"$T/snn.out" 2>&1
+# The adapters run on the host too, with their layers' Debian binaries.
+BOOTBENCH_ROOT=$sn_nat "$B/guest/bench/stress-ng" --stressor=msg --testtime=1 --nr_threads=1 >"$T/snn.out" 2>&1
 check "stressng: natively, stress-ng --stressor=msg reports stress-ng.msg.ops_per_sec > 0 and .ops" \
-	sh -c "awk '\$1 == \"metric\" && \$2 == \"stress-ng.msg.ops_per_sec\" && \$3 > 0 { r = 1 } \$2 == \"stress-ng.msg.ops\" && \$3 > 0 { o = 1 } END { exit !(r && o) }' '$T/snn.out'"
-"$B/guest/bench/rt-hackbench" --groups=1 --loops=20 --passes=2 --mode=threads --ipc=pipe >"$T/snh.out" 2>&1
+	sh -c "test -n '$sn_nat' && awk '\$1 == \"metric\" && \$2 == \"stress-ng.msg.ops_per_sec\" && \$3 > 0 { r = 1 } \$2 == \"stress-ng.msg.ops\" && \$3 > 0 { o = 1 } END { exit !(r && o) }' '$T/snn.out'"
+BOOTBENCH_ROOT=$sn_rt_nat "$B/guest/bench/rt-hackbench" --groups=1 --loops=20 --passes=2 --mode=threads --ipc=pipe >"$T/snh.out" 2>&1
 check "stressng: natively, rt-hackbench reports rt-hackbench.throughput > 0 from rt-tests' Time: lines" \
-	sh -c "grep -q '^Time: ' '$T/snh.out' && awk '\$1 == \"metric\" && \$2 == \"rt-hackbench.throughput\" && \$3 > 0 { f = 1 } END { exit !f }' '$T/snh.out'"
+	sh -c "test -n '$sn_rt_nat' && grep -q '^Time: ' '$T/snh.out' && awk '\$1 == \"metric\" && \$2 == \"rt-hackbench.throughput\" && \$3 > 0 { f = 1 } END { exit !f }' '$T/snh.out'"
 
 # rt-tests' cyclictest natively: its threads are SCHED_FIFO, so root only
 # (no short native run in its descriptor). Two threads: the summary's
 # numbers are a thread each, read into one value of each metric.
-if [ "$(id -u)" = 0 ] && command -v cyclictest >/dev/null 2>&1; then
-	"$B/guest/bench/cyclictest" --loops=500 --nr_threads=2 --histogram=50 >"$T/snct.out" 2>&1
+if [ "$(id -u)" = 0 ] && [ -n "$sn_ct_nat" ]; then
+	BOOTBENCH_ROOT=$sn_ct_nat "$B/guest/bench/cyclictest" --loops=500 --nr_threads=2 --histogram=50 >"$T/snct.out" 2>&1
 	rc=$?
 	check "stressng: natively, cyclictest of 2 threads (exit $rc) reads its summary: min <= avg <= max, and total + histogram_overflows of thread 0 is its 500 loops" \
 		awk -v rc=$rc '$1 == "metric" { m[$2] = $3 }
@@ -68,8 +99,10 @@ if [ "$(id -u)" = 0 ] && command -v cyclictest >/dev/null 2>&1; then
 		END { exit !(rc == 0 && m["cyclictest.min_latencies"] <= m["cyclictest.avg_latencies"] &&
 			m["cyclictest.avg_latencies"] <= m["cyclictest.max_latencies"] && m["cyclictest.avg_latencies"] > 0 &&
 			t + o == 500 && m["cyclictest.total"] + m["cyclictest.histogram_overflows"] >= 500) }' "$T/snct.out"
+elif [ -z "$sn_ct_nat" ]; then
+	bad "stressng: natively, cyclictest reads its summary" "no cyclictest layer: $(cat "$T/debroot.err" | tail -n 1)"
 else
-	skip "stressng: natively, cyclictest reads its summary" "its SCHED_FIFO threads need root, and Debian's rt-tests"
+	skip "stressng: natively, cyclictest reads its summary" "its SCHED_FIFO threads need root"
 fi
 
 # Refusals, before anything boots: one line, exit 2.
