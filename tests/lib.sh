@@ -94,7 +94,8 @@ build() {
 		esac
 	done
 	# shellcheck disable=SC2086
-	{ make -s --no-print-directory -j2 O="$O" B="$B" HOSTCC="$HOSTCC" $objs &&
+	# Areas side by side share the objects: one make at a time.
+	{ flock "$B/asan.lock" make -s --no-print-directory -j2 O="$O" B="$B" HOSTCC="$HOSTCC" $objs &&
 		$HOSTCC $SAN -o "$T/$out" $objs $flags -lm; } >"$T/$out.log" 2>&1 || {
 		bad "build $out" "$(grep -m 3 -E 'error|Error' "$T/$out.log")"
 		return 1
@@ -147,6 +148,8 @@ tl_wanted() {
 # area NAME [TIER]: source tests/NAME.sh when the selection takes it.
 # With no selection an area of the boot tier runs only under make test
 # (TIER=test), not make check. A selection runs its areas in any tier.
+# TIER: check (the default: no boot), test (boots), alone (boots, and
+# nothing beside it), last (no boot, after every other area: schema).
 tl_seen=
 tl_times=
 tl_cpus=
@@ -165,9 +168,10 @@ tl_cpu_write() {
 area() {
 	tl_seen="$tl_seen $1"
 	tl_only=$(tl_wanted "$1") || return 0
-	if [ -z "$SEL" ] && [ "${2:-check}" != check ] && [ "$TIER" != test ]; then
-		return 0
-	fi
+	case ${2:-check} in
+	check | last) ;;
+	*) [ -n "$SEL" ] || [ "$TIER" = test ] || return 0 ;;
+	esac
 	tl_area=$1
 	tl_i=0
 	tl_t0=$(date +%s)
@@ -177,8 +181,11 @@ area() {
 	# forked, without waiting for them.
 	[ "$tl_mode" = check ] && [ -n "$tl_beside" ] && [ "$TIER" = test ] && [ -z "$SEL" ] &&
 		tl_mode=beside
+	# make check: its areas TEST_JOBS at a time as well, each in its
+	# own $T, the longest first (tests/run.sh); schema's `last` waits.
+	[ "$tl_mode" = check ] && [ "$TIER" = check ] && tl_mode=par
 	case $tl_mode/$TEST_JOBS in
-	test/1 | check/* | alone/* | beside/*)
+	test/1 | par/1 | check/* | alone/* | beside/* | last/*)
 		[ "$tl_mode" = beside ] || tl_join_all
 		tl_t0=$(date +%s)
 		tl_cpu_write "$T/cpu0"
@@ -212,7 +219,7 @@ esac
 tl_queue=
 tl_fork() {
 	while [ "$(tl_running)" -ge "$TEST_JOBS" ]; do
-		sleep 1
+		sleep 0.2
 		tl_flush
 	done
 	mkdir -p "$T/par/$1"
@@ -264,7 +271,7 @@ tl_join_one() {
 	tl_jname=${tl_q%%:*}
 	tl_jonly=${tl_q#*:}
 	while [ ! -f "$T/par/$tl_jname.done" ]; do
-		sleep 1
+		sleep 0.2
 	done
 	while IFS= read -r line; do
 		case $line in

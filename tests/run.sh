@@ -60,24 +60,27 @@ area reproduce alone
 area e2e test
 
 # --- the check tier: no boot ----------------------------------------
+# Under make check TEST_JOBS at a time (tests/lib.sh), so the longest
+# first (their times of a make check: native, hostile-data, ...), and
+# the short ones last.
 tl_beside=1
+area native
+area hostile-data
+area hostile-host
+area registry
+area replay
+area badinput
 area unit
 area compare-golden
-area style
-area cpio
-area native
-area registry
-area casestudy
 area ksrc
-area badinput
-area hostile-host
-area replay
-area hostile-data
-area execl
 area lkpmode
-area verdict
 area harness
 area targets
+area execl
+area verdict
+area cpio
+area casestudy
+area style
 tl_beside=
 
 # --- the rest of the test tier: boots of the default kernel -----------
@@ -108,7 +111,7 @@ area stressng test
 area vmscal test
 area netperf test
 
-# Last: every result file the areas above wrote.
-area schema
+# Last: every result file the areas above wrote, when they are done.
+area schema last
 
 tests_summary
