@@ -36,7 +36,7 @@ nat_root() {
 	*) return 0 ;;
 	esac
 	nat_r=$(debroot "$1") && [ -n "$nat_r" ] && echo "$nat_r" && return 0
-	echo "Debian's $1 is not unpacked in $B/debs ($(tail -n 1 "$T/debroot.err" | cut -c1-160)): make fetch TEST=$1" >"$T/nat-why"
+	echo "Debian's $1 is not unpacked in $B/debs ($(tail -n 1 "$T/debroot.err" | sed 's/^bootbench: //')): make fetch TEST=$1" >"$T/nat-why"
 	return 1
 }
 # Two at a time (this host's CPU count in CI), each into its own file,
@@ -130,7 +130,7 @@ expect_bad "dbench runtime=1, which measures no second" 2 "runtime=1 measures no
 # Natively a Debian program is its layer's or none: under a root that
 # lacks it, fio fails naming it, never running the host's /usr/bin/fio.
 mkdir -p "$T/noroot"
-BOOTBENCH_ROOT=$T/noroot "$B/guest/bench/fio" --test_size=4M --runtime=5 >"$T/noroot.out" 2>&1
+BOOTBENCH_ROOT=$T/noroot TMPDIR=$T/noroot "$B/guest/bench/fio" --test_size=4M --runtime=5 >"$T/noroot.out" 2>&1
 nat_rc=$?
 check "native: fio under a BOOTBENCH_ROOT without it fails (exit $nat_rc) naming its path there, not the host's: $(grep -m 1 '^fio: ' "$T/noroot.out")" \
 	sh -c "test $nat_rc -ne 0 && grep -q '^fio: /usr/bin/fio .*: No such file or directory' '$T/noroot.out' && ! grep -q '^metric' '$T/noroot.out'"
@@ -153,7 +153,7 @@ if $HOSTCC -o "$nat_ft/usr/bin/fio" "$T/nat-prog.c" 2>/dev/null &&
 	$HOSTCC -static -o "$nat_ft$nat_interp" "$T/nat-ld.c" 2>/dev/null; then
 	: >"$nat_ft/usr/lib/nat/sub/libnat.so.1"
 	: >"$nat_ft/usr/share/doc/notes.sot"
-	BOOTBENCH_ROOT=$nat_ft "$B/guest/bench/fio" --test_size=4M --runtime=5 2>&1 | grep '^arg ' >"$T/nat-ft.out"
+	BOOTBENCH_ROOT=$nat_ft TMPDIR=$T/noroot "$B/guest/bench/fio" --test_size=4M --runtime=5 2>&1 | grep '^arg ' >"$T/nat-ft.out"
 	nat_lp=$(sed -n '2s/^arg //p' "$T/nat-ft.out" | tr ':' '\n' | sort | tr '\n' ' ')
 	nat_want=$(printf '%s\n' "$nat_ft$(dirname "$nat_interp")" "$nat_ft/usr/lib/nat/sub" | sort | tr '\n' ' ')
 	check "native: under BOOTBENCH_ROOT the tree's loader ($nat_interp there) starts the tree's program, --library-path its library directories ($nat_lp)" \
