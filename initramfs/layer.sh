@@ -142,8 +142,9 @@ layer_fetch() {
 		[ -d "$debs/${p}_$v" ] || need="$need $p=$v"
 	done <"$1"
 	[ -n "$need" ] || return 0
+	# The first three name it; a layer can lack fifty libraries.
 	[ -z "${DEB_OFFLINE:-}" ] ||
-		die "${need# }: not in $debs, and DEB_OFFLINE forbids the network: fetch them first (make fetch TEST=...)"
+		die "$(echo $need | awk '{ printf "%s %s %s%s", $1, $2, $3, (NF > 3 ? " and " NF - 3 " more" : "") }'): not in $debs, and DEB_OFFLINE forbids the network: fetch them first (make fetch TEST=...)"
 	echo "  FETCH  $need" >&2
 	tmp=$debs/.fetch.$$
 	rm -rf "$tmp"
