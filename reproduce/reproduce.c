@@ -277,6 +277,12 @@ static int repro_job_make(const char *report, const char *dir,
 		printf("metric %s\n", j->metric);
 	if (expect)
 		printf("expect %.2f\n", m->change_pct);
+	/* The two commits, for bootbench bisect: the table's base, the culprit. */
+	if (m->base_commit[0] || m->base[0])
+		printf("base %s\n",
+		       m->base_commit[0] ? m->base_commit : m->base);
+	if (m->commit[0])
+		printf("new %s\n", m->commit);
 	return 0;
 }
 
