@@ -210,13 +210,14 @@ SHARED_SRCS := $(wildcard shared/*.c)
 VMLINUX_LIBS := -lz -llzma -lbz2 -llzo2 -llz4 -lzstd
 LIB_SRCS := $(wildcard lib/*.c)
 # The reader reads a metric's better way from report/rules.c, as compare does.
+# bootbench ab calls compare's library (all of report/ but its main).
 HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) $(SHARED_SRCS) benchmarks/params.c \
-	report/rules.c report/stats.c
+	$(filter-out report/compare-main.c,$(wildcard report/*.c))
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) $(DESCS) $(DESC_LIST)
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/wis-tests.def benchmarks/aim9-tests.def \
+HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h report/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/wis-tests.def benchmarks/aim9-tests.def \
 	benchmarks/filebench.def \
-	boot/cpus.def report/rules.h report/stats.h $(DESCS) $(DESC_LIST)
+	boot/cpus.def $(DESCS) $(DESC_LIST)
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c $(SHARED_SRCS)
 BENCH_COMMON := benchmarks/harness.c benchmarks/alarm.c benchmarks/params.c benchmarks/unixbench.c \
 	benchmarks/messaging.c benchmarks/looper.c benchmarks/fscopy.c benchmarks/external.c proto/disk.c $(SHARED_SRCS)
@@ -255,7 +256,7 @@ var_of = $(word 2,$(subst :, ,$(1)))
 key_of = $(word 1,$(subst :, ,$(1)))
 PARAM_ARGS := $(foreach p,$(PARAM_VARS),$(if $($(call var_of,$(p))),--param $(call key_of,$(p))="$$$(call var_of,$(p))"))
 RUN_ARGS := $(foreach o,$(RUN_VARS),$(if $($(call var_of,$(o))),--$(call key_of,$(o)) "$$$(call var_of,$(o))"))
-$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run image: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
+$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run image ab: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
 # What selects the job: the image is planned from it (bootbench run
 # --image-plan: the job file's own tests, not TEST's default) and run.
 RUN_SEL = $(PARAM_ARGS) $(RUN_ARGS) $(if $(filter 1,$(QUICK)),--quick) \
@@ -437,11 +438,12 @@ test-host:
 	$(AT)O="$(O)" tests/host.sh
 
 ## run: boot KERNEL, run TEST, write RESULTS/<test>/<params>/<release>/<N>
+# The host tool plans the image from the job, has initramfs/image.sh
+# assemble it (--build) and boots it: one process reads the job.
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 	$(AT)$(if $(filter 1,$(PROFILE) $(C2C)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);) \
-	plan=$$($(BOOTBENCH) run --image-plan --kernel $(call sq,$(KERNEL_PATH)) $(RUN_SEL)) && img=$$(PLAN="$$plan" $(IMAGE_SH)) && \
-	$(BOOTBENCH) run $(if $(filter 1,$(PROFILE) $(C2C)),$${plugin:+--profile "$$plugin"}) $(if $(filter 1,$(C2C)),$${plugin:+--c2c}) --kernel $(call sq,$(KERNEL_PATH)) --initrd "$$img" $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
+	$(BOOTBENCH) run $(if $(filter 1,$(PROFILE) $(C2C)),$${plugin:+--profile "$$plugin"}) $(if $(filter 1,$(C2C)),$${plugin:+--c2c}) --kernel $(call sq,$(KERNEL_PATH)) --build $(B) $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
 		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) \
 		$(if $(DISK_DIR),,--disk-dir "$(B)/disks") $(if $(filter 1,$(KEEP_DISK)),--keep-disk) $(RUN_EXTRA)
 
@@ -516,17 +518,17 @@ reproduce: deps
 		CMDLINE=$(call sq,$(CMDLINE)) BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) MAX_VCPUS=$(call sq,$(MAX_VCPUS)) \
 		reproduce/reproduce.sh
 
-# Two kernels, runs alternating, and compare's verdict; RUNS defaults
-# to 5 here (docs/compare.md).
+# Two kernels, runs alternating, and compare's verdict, in the host
+# tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md).
 ## ab: BASE_KERNEL= NEW_KERNEL= TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare's verdict
+ab: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
 ab: deps
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
-	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) RESULTS=$(call sq,$(RESULTS)) COMPARE=$(COMPARE) \
-		BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
-		CMDLINE=$(call sq,$(CMDLINE)) BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) \
-		RUNS=$(call sq,$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)) \
-		THRESHOLD=$(call sq,$(THRESHOLD)) METRIC=$(call sq,$(METRIC)) \
-		report/ab.sh
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
+	$(AT)$(BOOTBENCH) ab --build $(B) $(RUN_SEL) --results $(call sq,$(RESULTS)/ab) --vmlinux-cache "$(B)/vmlinux" \
+		--base-kernel $(call sq,$(BASE_KERNEL)) --new-kernel $(call sq,$(NEW_KERNEL)) \
+		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) \
+		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD)) \
+		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(if $(DISK_DIR),,--disk-dir "$(B)/disks")
 
 ## replay: run STREAM=<samples.jsonl> through the parser into RESULTS
 replay: $(BOOTBENCH)

@@ -21,7 +21,7 @@ struct ab_side {
 	const char *cmdline; /* its own kernel command line, or NULL */
 	char initrd[PATH_MAX]; /* built by ab_side_prepare */
 	char dir[PATH_MAX]; /* ab->results/name: its runs */
-	char kernel_dir[PATH_MAX]; /* the run directory with matrix.json */
+	char kernel_dir[PATH_MAX]; /* its matrix.json's directory, once known */
 	unsigned int runs; /* runs that ended ok */
 };
 
@@ -33,14 +33,13 @@ struct ab {
 	const char *cmdline; /* both sides' command line, before a side's own */
 	const char *metric; /* compare's --metric, NULL: the headline */
 	const char *threshold; /* compare's --threshold, NULL: its default */
-	const char *bootbench; /* this program's path, for image.sh */
-	const char *mkcpio, *base_cpio, *build; /* image.sh's arguments */
 };
 
 /*
  * bootbench ab's command line (run's options, and --base-kernel,
- * --new-kernel, --base-cmdline, --new-cmdline, --metric, --threshold)
- * into @ab and two sides. 0 or bad input, said.
+ * --new-kernel, --base-cmdline, --new-cmdline, --metric, --threshold;
+ * run's --build DIR is required: the images are made) into @ab and two
+ * sides. 0 or bad input, said.
  */
 int ab_args_parse(struct ab *ab, int argc, char **argv, struct ab_side *base,
 		  struct ab_side *new);
@@ -56,7 +55,7 @@ int ab_side_run(struct ab *ab, struct ab_side *s, unsigned int i,
 int ab_sides_run(struct ab *ab, struct ab_side *sides, size_t nsides,
 		 unsigned int n);
 /*
- * The per-run values of @metric (NULL: the job's headline) of @s's ok
+ * The per-run values of @metric (NULL: ab->metric, else the headline) of @s's ok
  * runs, in run order, from its matrix.json: 0, -ENOENT (no such metric
  * or no run), or -errno.
  */
@@ -69,5 +68,8 @@ int ab_side_values(const struct ab *ab, const struct ab_side *s,
  */
 int ab_compare(const struct ab *ab, const struct ab_side *base,
 	       const struct ab_side *new, const char *expect);
+
+/* bootbench ab: the two sides, their runs in turn, compare's verdict. */
+int cmd_ab(int argc, char **argv);
 
 #endif

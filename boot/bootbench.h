@@ -66,6 +66,10 @@ struct run_opts {
 	unsigned int max_vcpus;
 	int plan; /* print the machine and the estimate, boot nothing */
 	int image_plan; /* print what the image must hold, boot nothing */
+	FILE *plan_out; /* where the image plan goes; NULL: stdout */
+	/* --build: the image made from the plan with this build's programs */
+	const char *build_dir, *modules;
+	char initrd_built[PATH_MAX];
 	unsigned int icount_shift;
 	struct qemu_version qemu_version;
 	int verbose;
@@ -82,6 +86,17 @@ struct run_opts {
 };
 
 extern volatile sig_atomic_t session_interrupted;
+
+/* What run's options say beyond struct run_opts. */
+struct run_cli {
+	const char *job, *shard;
+	int quick, tap;
+};
+
+/* main.c: run's options (boot/options.def) from argv[2] on, checked. */
+void options_defaults_set(struct run_opts *o);
+int options_args_parse(int argc, char **argv, struct run_opts *o,
+		       struct run_cli *c);
 
 /* options.c: everything a user can get wrong, checked before booting */
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...);

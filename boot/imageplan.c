@@ -97,10 +97,18 @@ int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 	return err;
 }
 
+/* Where a plan's lines go, and which kind of line. */
+struct image_item_ctx {
+	FILE *f;
+	const char *kind;
+};
+
 static int image_item_print(const char *name, const char *why, void *ctx)
 {
+	const struct image_item_ctx *c = ctx;
+
 	(void)why;
-	printf("%s %s\n", (const char *)ctx, name);
+	fprintf(c->f, "%s %s\n", c->kind, name);
 	return 0;
 }
 
@@ -112,17 +120,21 @@ static int image_layer_print(const char *name, const char *why, void *ctx)
 
 /*
  * --image-plan: "bench NAME", "layer NAME" and "modules SET" lines, one
- * combination's. The image holds only the job's own benchmarks: a
- * boot-only job's is 3.9 MB smaller than one with all thirty.
+ * combination's, on o->plan_out (stdout when NULL). The image holds
+ * only the job's own benchmarks: a boot-only job's is 3.9 MB smaller
+ * than one with all thirty.
  */
 int image_plan_print(const struct run_opts *o)
 {
+	struct image_item_ctx layer = { o->plan_out ? o->plan_out : stdout,
+					"layer" };
+	struct image_item_ctx mods = { layer.f, "modules" };
 	int t, err;
 
 	for (t = 0; t < o->ntests; t++)
-		printf("bench %s\n", o->tests[t]->name);
-	err = image_layers_each(o, image_layer_print, "layer");
+		fprintf(layer.f, "bench %s\n", o->tests[t]->name);
+	err = image_layers_each(o, image_layer_print, &layer);
 	if (!err)
-		err = image_modsets_each(o, image_item_print, "modules");
+		err = image_modsets_each(o, image_item_print, &mods);
 	return err;
 }

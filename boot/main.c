@@ -16,7 +16,9 @@
 #define _GNU_SOURCE
 #include <stddef.h>
 
+#include "ab.h"
 #include "bootbench.h"
+#include "imagebuild.h"
 #include "lib/metrics.h"
 #include "reproduce/repro.h"
 
@@ -42,12 +44,6 @@ static const struct opt_desc {
 #undef OPT
 };
 
-/* What run's options say beyond struct run_opts. */
-struct run_cli {
-	const char *job, *shard;
-	int quick, tap;
-};
-
 static void usage(FILE *f)
 {
 	size_t i;
@@ -63,6 +59,8 @@ static void usage(FILE *f)
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
 		"       bootbench run --kernel K --initrd I --test T [OPTION]...\n"
 		"       bootbench run --job FILE [OPTION]...\n"
+		"       bootbench ab --base-kernel K --new-kernel K [--base-cmdline S] [--new-cmdline S]\n"
+		"                    [--metric M] [--threshold PCT] --build DIR [run's OPTION]...\n"
 		"run's options (make run's variable in brackets):\n");
 	for (i = 0; i < OPT_N; i++) {
 		const struct opt_desc *d = &opt_table[i];
@@ -192,9 +190,8 @@ int options_job_key_apply(struct run_opts *o, const char *key, const char *val,
 	return opt_apply(o, &c, (int)i, val, name);
 }
 
-/* bootbench run's command line into @o and @c. */
-static int run_args_parse(int argc, char **argv, struct run_opts *o,
-			  struct run_cli *c)
+int options_args_parse(int argc, char **argv, struct run_opts *o,
+		       struct run_cli *c)
 {
 	struct option longopts[OPT_N + 1];
 	int opt, err;
@@ -226,9 +223,9 @@ static int run_args_parse(int argc, char **argv, struct run_opts *o,
 	return 0;
 }
 
-static int cmd_run_main(int argc, char **argv)
+void options_defaults_set(struct run_opts *o)
 {
-	struct run_opts o = {
+	*o = (struct run_opts){
 		.results = "out/results",
 		.topo_req = { .machines_dir = "boot/machines" },
 		.timeout = 3600,
@@ -237,17 +234,31 @@ static int cmd_run_main(int argc, char **argv)
 		.icount_shift = QEMU_ICOUNT_SHIFT_DEFAULT,
 		.vmlinux_cache = "out/build/vmlinux",
 	};
+}
+
+static int cmd_run_main(int argc, char **argv)
+{
+	struct run_opts o;
 	struct run_cli c = { 0 };
 	int err;
 
+	options_defaults_set(&o);
 	if (argc == 3 && !strcmp(argv[2], "--help")) {
 		usage(stdout);
 		return 0;
 	}
-	err = run_args_parse(argc, argv, &o, &c);
+	err = options_args_parse(argc, argv, &o, &c);
 	if (err)
 		return err;
 	progress_init(o.quiet);
+	/* make run: the image planned and made here, not by make's recipe. */
+	if (o.build_dir && !o.initrd && !o.image_plan && !o.plan) {
+		err = image_job_build(&o, c.job, c.quick, o.kernel,
+				      o.initrd_built, sizeof(o.initrd_built));
+		if (err)
+			return err;
+		o.initrd = o.initrd_built;
+	}
 	if (c.job)
 		return cmd_job(&o, c.job, c.quick, c.shard, c.tap);
 	if (c.tap)
@@ -323,6 +334,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "run"))
 		return cmd_run_main(argc, argv);
+	if (!strcmp(cmd, "ab"))
+		return cmd_ab(argc, argv);
 	usage(stderr);
 	return VERDICT_BAD_INPUT;
 }

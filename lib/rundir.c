@@ -274,3 +274,14 @@ int rundir_runs_list(const char *kernel_dir, unsigned int **ids,
 	*n = count;
 	return 0;
 }
+
+int rundir_tree_remove(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -errno;
+	if (nftw(path, rundir_stale_one, 16, FTW_DEPTH | FTW_PHYS))
+		return errno ? -errno : -EIO;
+	return 0;
+}

@@ -26,6 +26,8 @@ int rundir_file_write(const struct rundir *rd, const char *name,
 int rundir_commit(struct rundir *rd);
 void rundir_abort(struct rundir *rd);
 int mkdir_p(const char *path);
+/* @path and everything under it removed (none: 0), or -errno. */
+int rundir_tree_remove(const char *path);
 /* The run numbers <N> under a kernel directory, ascending; free *ids. */
 int rundir_runs_list(const char *kernel_dir, unsigned int **ids,
 		     unsigned int *n);

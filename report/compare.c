@@ -440,7 +440,7 @@ static int cmp_output(struct cmp *c, const struct cmp_cli *cli)
 	return err;
 }
 
-int main(int argc, char **argv)
+int cmp_main(int argc, char **argv)
 {
 	struct cmp c = { .alpha = 0.05,
 			 .primary_alpha = 0.01,
@@ -451,6 +451,7 @@ int main(int argc, char **argv)
 	int ret = 2, err;
 	size_t i;
 
+	optind = 1;
 	err = cmp_args_parse(argc, argv, &c, &cli);
 	if (err)
 		return err > 0 ? 0 : 2;

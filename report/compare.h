@@ -8,6 +8,12 @@
 #include "rules.h"
 #include "stats.h"
 
+/*
+ * bootbench-compare's command line, as its main() takes it (argv[0]
+ * its name): the exit status. bootbench ab calls it in its process.
+ */
+int cmp_main(int argc, char **argv);
+
 /* One kernel's samples of one metric. */
 struct cmp_side {
 	const double *v; /* NULL when the kernel lacks the metric */
