@@ -104,10 +104,17 @@ int bisect_git_is_ancestor(const char *tree, const char *a, const char *b)
 
 int bisect_git_dirty(const char *tree)
 {
+	const char *bare[] = { "rev-parse", "--is-bare-repository", NULL };
 	const char *args[] = { "status", "--porcelain", "--untracked-files=no",
 			       NULL };
 	struct bisect_git_out o = { NULL, 0, 0, 0 };
-	int rc = bisect_git_run(tree, args, &o, NULL, 0);
+	char last[16];
+	int rc = bisect_git_run(tree, bare, NULL, last, sizeof(last));
+
+	/* A bare repository has no work tree to be dirty. */
+	if (!rc && !strcmp(last, "true"))
+		return 0;
+	rc = bisect_git_run(tree, args, &o, NULL, 0);
 
 	if (rc)
 		return rc < 0 ? rc : -EIO;

@@ -120,8 +120,10 @@ static int bisect_pair_measure(struct bisect *b, struct bisect_meas *m,
 	for (k = 0; k < 2; k++) {
 		rc = bisect_build(b, &m[k]);
 		if (rc == 1) {
-			fprintf(stderr, "bootbench: %s %s does not build: %s\n",
-				what, m[k].rec->commit, m[k].rec->why);
+			fprintf(stderr,
+				"bootbench: %s %s does not build (%s): %s\n",
+				m[k].rec->kind, m[k].rec->commit, what,
+				m[k].rec->why);
 			return BISECT_EXIT_BUILD;
 		}
 		if (rc || (rc = b->ops->prepare(b, &m[k])))
