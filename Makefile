@@ -112,6 +112,8 @@ PATCH ?=
 KBASE ?= tinyconfig
 ## KCONFIG: make kernel: the kconfigs/ fragments to merge, comma separated (ARCH=arm64: base-arm64)
 KCONFIG ?= base$(if $(filter-out x86_64,$(ARCH_NAME)),-$(ARCH_NAME)),bench
+# The fragments as files, for the builds from a source.
+KFRAGS = $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
 ## KOUT: make kernel: the build directory
 KOUT ?= $(O)/kernel/build$(ARCH_SUFFIX)
 # make compare: kernel result directories, and how to judge them
@@ -256,7 +258,7 @@ var_of = $(word 2,$(subst :, ,$(1)))
 key_of = $(word 1,$(subst :, ,$(1)))
 PARAM_ARGS := $(foreach p,$(PARAM_VARS),$(if $($(call var_of,$(p))),--param $(call key_of,$(p))="$$$(call var_of,$(p))"))
 RUN_ARGS := $(foreach o,$(RUN_VARS),$(if $($(call var_of,$(o))),--$(call key_of,$(o)) "$$$(call var_of,$(o))"))
-$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run image ab: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
+$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval run image ab reproduce: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
 # What selects the job: the image is planned from it (bootbench run
 # --image-plan: the job file's own tests, not TEST's default) and run.
 RUN_SEL = $(PARAM_ARGS) $(RUN_ARGS) $(if $(filter 1,$(QUICK)),--quick) \
@@ -425,6 +427,13 @@ image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 # and the run goes on without the profile (docs/profile.md).
 PLUGIN_BUILD = plugin/build.sh $(call sq,$(QEMU)) $(B)/plugin
 
+# The recipes' words for it: the plugin built first, then its options.
+PLUGIN_SH = $(if $(filter 1,$(PROFILE) $(C2C)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);)
+PLUGIN_ARGS = $(if $(filter 1,$(PROFILE) $(C2C)),$${plugin:+--profile "$$plugin"}) $(if $(filter 1,$(C2C)),$${plugin:+--c2c})
+# run's flags that make says with 1, and the places under O.
+RUN_FLAGS = $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(if $(filter 1,$(KEEP_DISK)),--keep-disk) \
+	$(if $(DISK_DIR),,--disk-dir "$(B)/disks") --vmlinux-cache "$(B)/vmlinux" --build $(B)
+
 ## plugin: build the profile plugin (PROFILE=1) against QEMU's own qemu-plugin.h
 plugin:
 	$(AT)$(PLUGIN_BUILD) >/dev/null
@@ -442,10 +451,8 @@ test-host:
 # assemble it (--build) and boots it: one process reads the job.
 run: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
-	$(AT)$(if $(filter 1,$(PROFILE) $(C2C)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);) \
-	$(BOOTBENCH) run $(if $(filter 1,$(PROFILE) $(C2C)),$${plugin:+--profile "$$plugin"}) $(if $(filter 1,$(C2C)),$${plugin:+--c2c}) --kernel $(call sq,$(KERNEL_PATH)) --build $(B) $(RUN_SEL) --vmlinux-cache "$(B)/vmlinux" \
-		$(if $(filter 1,$(TAP)),--tap) $(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) \
-		$(if $(DISK_DIR),,--disk-dir "$(B)/disks") $(if $(filter 1,$(KEEP_DISK)),--keep-disk) $(RUN_EXTRA)
+	$(AT)$(PLUGIN_SH) $(BOOTBENCH) run $(PLUGIN_ARGS) --kernel $(call sq,$(KERNEL_PATH)) $(RUN_SEL) \
+		$(if $(filter 1,$(TAP)),--tap) $(RUN_FLAGS) $(RUN_EXTRA)
 
 # make check: the tier without boots (under a minute); make test: check
 # and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).
@@ -471,7 +478,7 @@ kernel:
 	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
 	$(AT)KARCH=$(ARCH_KARCH) KIMAGE=$(ARCH_IMAGE) CROSS_COMPILE=$(if $(ARCH_SUFFIX),$(ARCH_TRIPLET)-) \
 		kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
-		$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+		$(KFRAGS)
 
 ## case-study: NAME=<docs/case-studies/NAME>: rerun a case study from scratch (Debian's linux-source, two kernels built and cached as reproduce KSRC= does)
 case-study:
@@ -493,7 +500,7 @@ test-kernel: deps
 	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
 	$(AT)ARCH=$(ARCH) boot/deps.sh test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
-	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(KFRAGS)
 
 # make reproduce KSRC='s builds for real: Debian's linux-source-6.12
 # (or KSRC=), the cache, the incremental rebuild, a boot, a reproduction.
@@ -506,29 +513,36 @@ test-ksrc: deps
 # A report's job on two kernels and the verdict; RUNS defaults to 5 here
 # and the report's machine is fitted to this host unless FIT=0.
 ## reproduce: REPORT=<mail> BASE_KERNEL= NEW_KERNEL= (or KSRC= [PATCH=] [BASE_REF= NEW_REF=]) [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)
+reproduce: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
+reproduce: FIT := $(if $(FIT),$(FIT),1)
 reproduce: deps
 	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE)
-	$(AT)MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) COMPARE=$(COMPARE) \
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
+	$(AT)$(PLUGIN_SH) B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) DRY=$(call sq,$(DRY)) \
 		REPORT=$(call sq,$(REPORT)) BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
 		KSRC=$(call sq,$(KSRC)) BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) PATCH=$(call sq,$(PATCH)) \
-		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)) \
-		RUNS=$(call sq,$(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)) \
-		QUICK=$(call sq,$(QUICK)) FIT=$(call sq,$(if $(FIT),$(FIT),1)) DRY=$(call sq,$(DRY)) \
-		CMDLINE=$(call sq,$(CMDLINE)) BASE_CMDLINE=$(call sq,$(BASE_CMDLINE)) NEW_CMDLINE=$(call sq,$(NEW_CMDLINE)) MAX_VCPUS=$(call sq,$(MAX_VCPUS)) \
-		reproduce/reproduce.sh
+		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(KFRAGS)) \
+		reproduce/reproduce.sh $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) \
+		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE))
 
 # Two kernels, runs alternating, and compare's verdict, in the host
-# tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md).
-## ab: BASE_KERNEL= NEW_KERNEL= TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare's verdict
+# tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md). KSRC=
+# builds both, as make reproduce KSRC= does (kconfigs/ksrc-pair.sh).
+## ab: BASE_KERNEL= NEW_KERNEL= (or KSRC= [PATCH=] [BASE_REF= NEW_REF=]) TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare's verdict
 ab: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
 ab: deps
+	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
-	$(AT)$(BOOTBENCH) ab --build $(B) $(RUN_SEL) --results $(call sq,$(RESULTS)/ab) --vmlinux-cache "$(B)/vmlinux" \
-		--base-kernel $(call sq,$(BASE_KERNEL)) --new-kernel $(call sq,$(NEW_KERNEL)) \
+	$(AT)$(PLUGIN_SH) base=$(call sq,$(BASE_KERNEL)) new=$(call sq,$(NEW_KERNEL)); \
+	$(if $(KSRC),test -z "$$base$$new" || { echo "bootbench: say KSRC= (both kernels built from a source) or BASE_KERNEL= and NEW_KERNEL=$(comma) not both" >&2; exit 2; }; \
+		kernels=$$(B=$(call sq,$(B)) KSRC=$(call sq,$(KSRC)) PATCH=$(call sq,$(PATCH)) KBASE=$(call sq,$(KBASE)) \
+		BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) KFRAGS=$(call sq,$(KFRAGS)) \
+		kconfigs/ksrc-pair.sh $(BOOTBENCH) $(RUN_SEL)) || exit $$?; \
+		base=$$(echo "$$kernels" | sed -n 's/^base //p'); new=$$(echo "$$kernels" | sed -n 's/^new //p');) \
+	$(BOOTBENCH) ab $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) --results $(call sq,$(RESULTS)/ab) \
+		--base-kernel "$$base" --new-kernel "$$new" \
 		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) \
-		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD)) \
-		$(if $(filter 1,$(V)),-v) $(if $(filter 1,$(Q)),--quiet) $(if $(DISK_DIR),,--disk-dir "$(B)/disks")
+		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
 
 ## replay: run STREAM=<samples.jsonl> through the parser into RESULTS
 replay: $(BOOTBENCH)

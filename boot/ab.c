@@ -83,16 +83,15 @@ static int ab_own_take(struct ab *ab, int argc, char **argv, char **rest,
 	return 0;
 }
 
-static int ab_kernels_check(const struct ab_side *base,
-			    const struct ab_side *new)
+int ab_kernels_check(const struct ab_side *base, const struct ab_side *new,
+		     const char *say)
 {
 	const char *k[] = { base->kernel, new->kernel };
 	struct stat st;
 	size_t i;
 
 	if (!k[0] || !*k[0] || !k[1] || !*k[1])
-		return bad_input(
-			"say BASE_KERNEL=<the old kernel's bzImage> NEW_KERNEL=<the new one's> (the same one twice with BASE_CMDLINE= or NEW_CMDLINE=)");
+		return bad_input("%s", say);
 	for (i = 0; i < ARRAY_SIZE(k); i++)
 		if (stat(k[i], &st) || !S_ISREG(st.st_mode))
 			return bad_input(
@@ -127,7 +126,7 @@ int ab_args_parse(struct ab *ab, int argc, char **argv, struct ab_side *base,
 	if (!ab->opts.build_dir)
 		return bad_input(
 			"bootbench ab makes each side's image: say --build DIR (make ab gives O's build directory)");
-	return ab_kernels_check(base, new);
+	return 0;
 }
 
 /* Both sides' command line, then the side's own. */
@@ -383,6 +382,10 @@ int cmd_ab(int argc, char **argv)
 	int err;
 
 	err = ab_args_parse(&ab, argc, argv, &sides[0], &sides[1]);
+	if (!err)
+		err = ab_kernels_check(
+			&sides[0], &sides[1],
+			"say BASE_KERNEL=<the old kernel's bzImage> NEW_KERNEL=<the new one's> (the same one twice with BASE_CMDLINE= or NEW_CMDLINE=)");
 	if (err)
 		return err;
 	progress_init(ab.opts.quiet);

@@ -39,10 +39,14 @@ struct ab {
  * bootbench ab's command line (run's options, and --base-kernel,
  * --new-kernel, --base-cmdline, --new-cmdline, --metric, --threshold;
  * run's --build DIR is required: the images are made) into @ab and two
- * sides. 0 or bad input, said.
+ * sides, argv[0] and argv[1] the program and its command. 0 or bad
+ * input, said; the kernels are not checked (ab_kernels_check).
  */
 int ab_args_parse(struct ab *ab, int argc, char **argv, struct ab_side *base,
 		  struct ab_side *new);
+/* Both sides' kernels given (else @say, bad input) and files. */
+int ab_kernels_check(const struct ab_side *base, const struct ab_side *new,
+		     const char *say);
 /* A side's directory emptied, its image planned and built: 0 or a verdict. */
 int ab_side_prepare(struct ab *ab, struct ab_side *s);
 /*

@@ -163,6 +163,8 @@ int lava_job_write(const struct run_opts *o, const struct qemu_conf *qc,
 /* jobrun.c: a job file's combinations, or this shard's share of them */
 /* bootbench reproduce: a report mail into a job (boot/reproduce.c). */
 int cmd_reproduce(const char *report, const char *outdir);
+/* ... and its job on two kernels in turn, the verdict (repro-run.c). */
+int cmd_reproduce_run(int argc, char **argv);
 /*
  * Every combination of a job file through the checks a run makes of its
  * tests, parameters and machine, without booting: VERDICT_OK or bad

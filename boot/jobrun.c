@@ -164,7 +164,7 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 		if (i % sn != si - 1)
 			continue;
 		jobfile_combination_describe(&jf, i, what, sizeof(what));
-		if (!base->image_plan)
+		if (!base->image_plan && !base->plan)
 			progress_line("bootbench: job %u of %u%s%s%s%s\n", ++no,
 				      mine, *what ? ": " : "", what,
 				      report ? "; reproduces " : "",

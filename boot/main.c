@@ -57,6 +57,8 @@ static void usage(FILE *f)
 		"       bootbench metrics [--check]   (the benchmarks' declared metrics; --check: names on stdin)\n"
 		"       bootbench replay STREAM [RESULTS [PARAMS]]   (PARAMS: the run directory's, default replay)\n"
 		"       bootbench reproduce MAIL OUTDIR   (a report into OUTDIR/<name>/job)\n"
+		"       bootbench reproduce MAIL OUTDIR --build DIR [--dry] --base-kernel K --new-kernel K\n"
+		"                    [--base-cmdline S] [--new-cmdline S] [run's OPTION]...   (and its runs, the verdict)\n"
 		"       bootbench run --kernel K --initrd I --test T [OPTION]...\n"
 		"       bootbench run --job FILE [OPTION]...\n"
 		"       bootbench ab --base-kernel K --new-kernel K [--base-cmdline S] [--new-cmdline S]\n"
@@ -312,6 +314,8 @@ int main(int argc, char **argv)
 				  argc == 5 ? argv[4] : "replay");
 	if (!strcmp(cmd, "reproduce") && argc == 4)
 		return cmd_reproduce(argv[2], argv[3]);
+	if (!strcmp(cmd, "reproduce") && argc > 4)
+		return cmd_reproduce_run(argc, argv);
 	if (!strcmp(cmd, "metrics") && argc == 2) {
 		metrics_print(stdout);
 		return 0;

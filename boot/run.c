@@ -380,7 +380,7 @@ static int run_boot_path_pick(struct run_opts *o)
 	return 0;
 }
 
-/* --plan: the machine this job would boot, on standard output. */
+/* --plan: the machine this job would boot, on o->plan_out or stdout. */
 static int run_plan_print(const struct run_opts *o)
 {
 	char shape[160], name[sizeof(o->topo.name) * 4];
@@ -388,8 +388,9 @@ static int run_plan_print(const struct run_opts *o)
 	topology_describe(&o->topo, shape, sizeof(shape));
 	/* A job's profile names it: untrusted text. */
 	names_escape(o->topo.name, name, sizeof(name));
-	printf("machine %s, %u MB%s%s%s\n", shape, o->topo.mem_mb,
-	       name[0] ? " (" : "", name, name[0] ? ")" : "");
+	fprintf(o->plan_out ? o->plan_out : stdout, "machine %s, %u MB%s%s%s\n",
+		shape, o->topo.mem_mb, name[0] ? " (" : "", name,
+		name[0] ? ")" : "");
 	return VERDICT_OK;
 }
 

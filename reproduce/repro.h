@@ -22,6 +22,20 @@ struct repro_job {
 	char metric[128];
 };
 
+/* What a report became: its job file, its directory, its verdict's terms. */
+struct repro_out {
+	char dir[4000];
+	char job[4100];
+	char metric[128]; /* the report's metric as ours, or "" */
+	char expect[32]; /* the report's change, "-12.30", or "": no verdict */
+	char base[48],
+		new[48]; /* the compare table's base, the culprit; or "" */
+};
+
+/* reproduce.c: the mail into OUTDIR/<its name>/job, checked as a run checks. */
+int repro_mail_read(const char *report, const char *outdir,
+		    struct repro_out *out);
+
 /* repro-job.c */
 void repro_set(struct repro_job *j, const char *key, const char *val);
 const char *repro_get(const struct repro_job *j, const char *key);

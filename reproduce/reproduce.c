@@ -247,10 +247,10 @@ static void repro_report_print(const struct lkpmail *m)
 
 /* The job file written and checked; its path, metric and expectation out. */
 static int repro_job_make(const char *report, const char *dir,
-			  struct lkpmail *m, struct repro_job *j)
+			  struct lkpmail *m, struct repro_job *j,
+			  struct repro_out *out)
 {
-	char path[4100];
-	int err, expect;
+	int err;
 
 	err = mkdir_p(dir);
 	if (err)
@@ -259,40 +259,34 @@ static int repro_job_make(const char *report, const char *dir,
 	if (repro_machine_map(m, dir, repro_name(dir), j))
 		return VERDICT_INFRA;
 	repro_ignored_note(m, j);
-	expect = !repro_metric_pick(m, j);
-	snprintf(path, sizeof(path), "%s/job", dir);
-	err = repro_job_write(path, report, m, j);
+	if (!repro_metric_pick(m, j))
+		snprintf(out->expect, sizeof(out->expect), "%.2f",
+			 m->change_pct);
+	snprintf(out->job, sizeof(out->job), "%s/job", dir);
+	snprintf(out->metric, sizeof(out->metric), "%s", j->metric);
+	/* The two commits, for bootbench bisect: the table's base, the culprit. */
+	snprintf(out->base, sizeof(out->base), "%s",
+		 m->base_commit[0] ? m->base_commit : m->base);
+	snprintf(out->new, sizeof(out->new), "%s", m->commit);
+	err = repro_job_write(out->job, report, m, j);
 	if (err) {
-		fprintf(stderr, "bootbench: writing %s: %s\n", path,
+		fprintf(stderr, "bootbench: writing %s: %s\n", out->job,
 			strerror(-err));
 		return VERDICT_INFRA;
 	}
 	/* DRY=1 fails where the run would: the run's own checks. */
-	err = repro_job_check(path);
-	if (err)
-		return err;
-	/* For report/reproduce.sh: one "key value" a line on stdout. */
-	printf("job %s\n", path);
-	if (j->metric[0])
-		printf("metric %s\n", j->metric);
-	if (expect)
-		printf("expect %.2f\n", m->change_pct);
-	/* The two commits, for bootbench bisect: the table's base, the culprit. */
-	if (m->base_commit[0] || m->base[0])
-		printf("base %s\n",
-		       m->base_commit[0] ? m->base_commit : m->base);
-	if (m->commit[0])
-		printf("new %s\n", m->commit);
-	return 0;
+	return repro_job_check(out->job);
 }
 
-int cmd_reproduce(const char *report, const char *outdir)
+int repro_mail_read(const char *report, const char *outdir,
+		    struct repro_out *out)
 {
 	struct repro_job j = { .n = 0 };
-	char *text, dir[4000], why[256];
+	char *text, why[256];
 	struct lkpmail m;
 	int err;
 
+	memset(out, 0, sizeof(*out));
 	text = file_read_all(report, NULL);
 	if (!text)
 		return bad_input("REPORT=%s: %s: give a saved report mail",
@@ -306,7 +300,7 @@ int cmd_reproduce(const char *report, const char *outdir)
 				      report, why);
 		goto out;
 	}
-	err = repro_dir_name(report, outdir, dir, sizeof(dir));
+	err = repro_dir_name(report, outdir, out->dir, sizeof(out->dir));
 	if (err)
 		goto out;
 	repro_change_settle(&m);
@@ -316,9 +310,29 @@ int cmd_reproduce(const char *report, const char *outdir)
 		err = VERDICT_BAD_INPUT;
 		goto out;
 	}
-	err = repro_job_make(report, dir, &m, &j);
+	err = repro_job_make(report, out->dir, &m, &j, out);
 out:
 	lkpmail_free(&m);
 	free(text);
 	return err;
+}
+
+int cmd_reproduce(const char *report, const char *outdir)
+{
+	struct repro_out out;
+	int err = repro_mail_read(report, outdir, &out);
+
+	if (err)
+		return err;
+	/* For scripts: one "key value" a line on stdout. */
+	printf("job %s\n", out.job);
+	if (out.metric[0])
+		printf("metric %s\n", out.metric);
+	if (out.expect[0])
+		printf("expect %s\n", out.expect);
+	if (out.base[0])
+		printf("base %s\n", out.base);
+	if (out.new[0])
+		printf("new %s\n", out.new);
+	return 0;
 }

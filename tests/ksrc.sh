@@ -62,7 +62,19 @@ check "ksrc: make reproduce KSRC=<not a tree> fails, saying so, before any run" 
 make -s --no-print-directory reproduce O="$O" RESULTS="$T/ksrc-d" REPORT=tests/sample/05-stress-ng-lockf-ext4-100.0.txt \
 	KSRC="$T" PATCH="$T/ksrc-ok.patch" >"$T/ksd.out" 2>"$T/ksd.err"
 check "ksrc: make reproduce KSRC= of a job on a disk (ext4) builds with kconfigs/disk.config, of hackbench's without" \
-	sh -c "grep -q 'the job has a disk: the kernels get kconfigs/disk.config too' '$T/ksd.out' && ! grep -q disk.config '$T/ks.out'"
+	sh -c "grep -q 'the job has a disk: the kernels get kconfigs/disk.config too' '$T/ksd.err' && ! grep -q disk.config '$T/ks.err'"
+# make ab KSRC=: the same kernels from a source, for a TEST without a mail.
+make -s --no-print-directory ab O="$O" RESULTS="$T/ksrc-ab" TEST=fio DISK=1HDD FS=ext4 KSRC="$T" PATCH="$T/ksrc-ok.patch" \
+	>"$T/ksa.out" 2>"$T/ksa.err"
+ks_rc=$?
+check "ksrc: make ab KSRC=<not a tree> TEST=fio DISK=1HDD fails before any run, with the disk's config said" \
+	sh -c "[ $ks_rc = 2 ] && grep -q 'KSRC=$T is not a Linux source tree' '$T/ksa.err' &&
+		grep -q 'the kernels get kconfigs/disk.config too' '$T/ksa.err' && ! [ -d '$T/ksrc-ab/ab/base' ]"
+make -s --no-print-directory ab O="$O" RESULTS="$T/ksrc-ab" TEST=boot KSRC="$ks_plain" BASE_KERNEL=x \
+	>"$T/ksa.out" 2>"$T/ksa.err"
+ks_rc=$?
+check "ksrc: make ab with KSRC= and BASE_KERNEL= both is refused in one line" \
+	sh -c "[ $ks_rc = 2 ] && grep -q 'say KSRC= (both kernels built from a source) or BASE_KERNEL= and NEW_KERNEL=, not both' '$T/ksa.err'"
 expect_bad "make reproduce's PATCH without KSRC" 2 "BASE_REF, NEW_REF and PATCH need KSRC=" \
 	env REPORT="$ks_mail" RESULTS="$T/ksrc-r" BOOTBENCH="$tool" B="$B" O="$O" KSRC= BASE_KERNEL= NEW_KERNEL= \
 	PATCH="$T/ksrc-ok.patch" FIT=1 DRY= reproduce/reproduce.sh
