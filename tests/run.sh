@@ -70,6 +70,7 @@ area registry
 area casestudy
 area ksrc
 area badinput
+area bisect
 area hostile-host
 area replay
 area hostile-data
