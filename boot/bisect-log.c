@@ -6,6 +6,7 @@
  * and bisect.json, the whole story for CI, written from it.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,6 +268,7 @@ int bisect_json_write(const char *path, const struct bisect_state *st,
 		      const char *culprit, const char *subject, int exit_code,
 		      const char *why)
 {
+	char tmp[PATH_MAX + 8];
 	struct json_buf j;
 	FILE *f;
 	size_t i;
@@ -295,11 +297,15 @@ int bisect_json_write(const char *path, const struct bisect_state *st,
 		bisect_kv_str(&j, "why", why);
 	bisect_kv_num(&j, "exit_code", exit_code < 0 ? NAN : exit_code);
 	json_object_close(&j);
-	f = fopen(path, "w");
+	/* A reader (CI, mid-bisection) sees the last whole file. */
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
 	ret = f ? bisect_line_put(f, &j) : -errno;
 	if (!f)
 		json_buf_free(&j);
 	if (f && fclose(f) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
 		ret = -errno;
 	return ret;
 }
