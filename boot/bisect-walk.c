@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "boot/bisect.h"
@@ -292,7 +293,7 @@ static void bisect_rec_say(const struct bisect_rec *rec)
 				rec->v[i]);
 	if (isfinite(rec->position))
 		snprintf(at, sizeof(at), ", at %.3f from good to bad",
-			 rec->position + 0.0); /* never "-0.000" */
+			 fabs(rec->position) < 5e-4 ? 0 : rec->position);
 	bisect_say("%s %.12s: %s (values:%s%s; build %.0f s, runs %.0f s)%s%s",
 		   rec->kind, rec->commit, bisect_decision_name(rec->decision),
 		   rec->n ? vals : " none", at, rec->build_s,
@@ -405,7 +406,14 @@ static int bisect_revert(struct bisect *b, const struct bisect_rule *r,
 	*out = bisect_state_find(&b->st, "revert", NULL);
 	if (*out)
 		return 0;
-	snprintf(dir, sizeof(dir), "%s/revert-worktree", b->out);
+	/* Absolute: git -C TREE would take a relative path from the tree. */
+	if (!realpath(b->out, dir)) {
+		fprintf(stderr, "bootbench: %s: %s\n", b->out, strerror(errno));
+		return VERDICT_INFRA;
+	}
+	if (strlen(dir) + sizeof("/revert-worktree") > sizeof(dir))
+		return VERDICT_INFRA;
+	strcat(dir, "/revert-worktree");
 	rc = bisect_git_revert(b->tree, dir, b->bad, culprit, sha);
 	if (rc < 0) {
 		fprintf(stderr, "bootbench: reverting %s on %s failed (%s)\n",

@@ -303,7 +303,10 @@ static int fake_walk(const char *dir, struct bisect *b)
 	int rc, fresh;
 
 	memset(b, 0, sizeof(*b));
-	snprintf(out, sizeof(out), "%s/out", dir);
+	/* A relative OUT, as make gives it: the revert's worktree too. */
+	if (chdir(dir))
+		return -1;
+	snprintf(out, sizeof(out), "out");
 	b->tree = fake_repo;
 	b->out = out;
 	bisect_git_commit(fake_repo, "HEAD~11", b->good);
