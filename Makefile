@@ -554,6 +554,8 @@ BAD ?=
 BISECT_OUT ?=
 ## BISECT_MAX_RUNS: make bisect: a step's most runs (default 2 deterministic, 3 x RUNS real time)
 BISECT_MAX_RUNS ?=
+## BISECT_ROOT: make bisect: the build leaf's root: its worktree, objects and images (default O/build/bisect)
+BISECT_ROOT ?=
 $(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval bisect: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
 # Each end's runs: one is a measurement in deterministic timing, 5 in real time.
 bisect: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),$(if $(filter deterministic,$(TIMING)),1,5))
@@ -566,7 +568,7 @@ bisect: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 	$(AT)$(PLUGIN_SH) ARCH=$(ARCH) KBASE=$(call sq,$(KBASE)) $(BOOTBENCH) bisect $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) \
 		--ksrc $(call sq,$(KSRC)) --good $(call sq,$(GOOD)) --bad $(call sq,$(BAD)) --report $(call sq,$(REPORT)) \
-		--out $(call sq,$(BISECT_OUT)) --max-runs $(call sq,$(BISECT_MAX_RUNS)) $(foreach f,$(KFRAGS),--kconfig $(f)) \
+		--out $(call sq,$(BISECT_OUT)) --max-runs $(call sq,$(BISECT_MAX_RUNS)) --build-root $(call sq,$(BISECT_ROOT)) $(foreach f,$(KFRAGS),--kconfig $(f)) \
 		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
 
 ## replay: run STREAM=<samples.jsonl> through the parser into RESULTS
