@@ -52,6 +52,8 @@ VNG ?=
 ## LAYER: make bench-layer: the Debian benchmark whose image layer is measured
 LAYER ?= stress-ng
 RUNS ?= 1
+## MAX_RUNS: make ab, reproduce RUNS=auto: the most runs a side (default 12)
+MAX_RUNS ?=
 ACCEL ?= auto
 FIRMWARE ?= auto
 # auto: a kernel with a PVH entry boots as an uncompressed vmlinux
@@ -84,7 +86,7 @@ NEW_KERNEL ?=
 BASE_CMDLINE ?=
 ## NEW_CMDLINE: the new side's kernel command line (reproduce, ab)
 NEW_CMDLINE ?=
-## DRY: 1: make reproduce prints the job and the machine only
+## DRY: 1: make reproduce prints the job and the machine only; make bench-boot makes its images and boots nothing
 DRY ?=
 ## PROFILE: 1: count instructions per kernel function with a QEMU plugin (run, ab, reproduce; docs/profile.md)
 PROFILE ?=
@@ -169,20 +171,27 @@ endif
 
 # The benchmarks' descriptors, each included through shared/descs.h by
 # gen/descs.def, rewritten only when the set of files changes: a new
-# benchmarks/<name>.desc is read with no other edit.
+# benchmarks/<name>.desc is read with no other edit. The set it holds
+# is read with make's own $(file), no fork.
 DESCS := $(sort $(wildcard benchmarks/*.desc))
 DESC_LIST := $(B)/gen/descs.def
-# The lists make needs from the tables, read by the C preprocessor in
-# one run, not by sed (lib/descs-cpp.sh): each row wanted prints
-# "@@<kind>:<word>", every other reads as nothing. The benchmarks (B:,
-# their BENCH and TEST rows), the job keys (J:, proto/jobkeys.def with
-# the descriptors' own) and run's options (O:, boot/options.def, as
-# option:VARIABLE@argument, NULL for a flag).
-DESC_ROWS := -D'BENCH(n,...)=@@B:n' -D'TEST(n,...)=@@B:n' -D'JOBKEY(n,...)=@@J:n' \
-	-D'OPT(i,o,v,k,f,mi,ma,a,h)=@@O:o:v@a'
-DESC_WORDS := $(subst ",,$(patsubst @@%,%,$(filter @@%,$(shell lib/descs-cpp.sh $(HOSTCC) proto/jobkeys.def boot/options.def $(DESC_ROWS)))))
-desc_words = $(patsubst $(1):%,%,$(filter $(1):%,$(DESC_WORDS)))
-TESTS := $(call desc_words,B)
+DESCS_LISTED := $(filter benchmarks/%,$(subst ",,$(file <$(DESC_LIST))))
+# The lists make needs from the tables (the benchmarks, the job keys,
+# run's options: TESTS, PARAM_VARS, RUN_OPT_VARS, RUN_FLAG_VARS) are a
+# makefile fragment mk/tables.c prints, as the C reads the tables. make
+# remakes it when a table changes, before anything else, and reads
+# itself again (GNU make's "How Makefiles Are Remade"): on a fresh
+# machine that is after the host's compiler is there, and every other
+# make reads the fragment, running nothing.
+TABLES_MK := $(B)/gen/tables.mk
+MKTABLES := $(B)/host/mktables
+# Not for the goals that build nothing: `make deps` as root wrote it,
+# and the ordinary user's make run could not write O any more. make
+# help makes a fragment of its own in a temporary directory (help-print).
+NOBUILD_GOALS := deps help clean test-host
+ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NOBUILD_GOALS),$(MAKECMDGOALS)),all),)
+include $(TABLES_MK)
+endif
 
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare
@@ -196,13 +205,6 @@ BENCH_AUX := execl-image spawn-image execl-image-dyn spawn-image-dyn
 BENCH_BINS := $(addprefix $(AB)/guest/bench/,$(TESTS) $(BENCH_AUX))
 BASE_CPIO := $(AB)/base.cpio
 
-# Not for the goals that build nothing: `make deps` as root wrote it,
-# and the ordinary user's make run could not write O any more.
-NOBUILD_GOALS := deps help clean test-host
-ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NOBUILD_GOALS),$(MAKECMDGOALS)),all),)
-$(shell mkdir -p $(B)/gen && printf '#include "%s"\n' $(DESCS) >$(DESC_LIST).new && \
-	{ cmp -s $(DESC_LIST).new $(DESC_LIST) && rm -f $(DESC_LIST).new || mv -f $(DESC_LIST).new $(DESC_LIST); })
-endif
 
 PROTO_SRCS := $(wildcard proto/*.c)
 # shared/: header-only helpers every side includes (kmod's shared/).
@@ -241,19 +243,11 @@ endif
 # make run passes every variable of the two tables that is set, through
 # the environment (so values with spaces, quotes or backticks arrive as
 # given): a parameter as --param key="$$KEY", an option as --opt "$$VAR".
-PARAM_NAMES := $(call desc_words,J)
-# Upper case with make's own functions: a $(shell) per name was 46 forks
-# each time make read this file (twice a make run).
-upper = $(subst -,_,$(subst a,A,$(subst b,B,$(subst c,C,$(subst d,D,$(subst e,E,$(subst f,F,$(subst g,G,$(subst \
-	h,H,$(subst i,I,$(subst j,J,$(subst k,K,$(subst l,L,$(subst m,M,$(subst n,N,$(subst o,O,$(subst p,P,$(subst \
-	q,Q,$(subst r,R,$(subst s,S,$(subst t,T,$(subst u,U,$(subst v,V,$(subst w,W,$(subst x,X,$(subst \
-	y,Y,$(subst z,Z,$(1))))))))))))))))))))))))))))
-PARAM_VARS := $(foreach p,$(PARAM_NAMES),$(p):$(call upper,$(p)))
-# option:VARIABLE for run's options with an argument, KERNEL aside
-# (make run gives the default kernel's path when it is empty).
-# The options' rows as option:VARIABLE@argument (NULL: a flag).
-RUN_OPT_ROWS := $(call desc_words,O)
-RUN_VARS := $(filter-out kernel:% %:,$(foreach w,$(filter-out %@NULL,$(RUN_OPT_ROWS)),$(firstword $(subst @, ,$(w)))))
+# The tables' lists come from the fragment (mk/tables.c): PARAM_VARS
+# as key:VARIABLE, RUN_OPT_VARS and RUN_FLAG_VARS as option:VARIABLE,
+# the options with an argument and the flags. KERNEL aside: make run
+# gives the default kernel's path when it is empty.
+RUN_VARS := $(filter-out kernel:%,$(RUN_OPT_VARS))
 var_of = $(word 2,$(subst :, ,$(1)))
 key_of = $(word 1,$(subst :, ,$(1)))
 PARAM_ARGS := $(foreach p,$(PARAM_VARS),$(if $($(call var_of,$(p))),--param $(call key_of,$(p))="$$$(call var_of,$(p))"))
@@ -282,6 +276,27 @@ all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 ## deps: install (as root) or name the packages needed
 deps:
 	$(AT)ARCH=$(ARCH) boot/deps.sh run
+
+# The tables' fragment (TABLES_MK above): built by the host's compiler
+# alone, so that is installed first when it is missing (boot/deps.sh:
+# as root it installs the host's packages, as a user it names them and
+# fails), but not for make help, which installs nothing.
+$(DESC_LIST): $(if $(filter-out $(DESCS_LISTED),$(DESCS))$(filter-out $(DESCS),$(DESCS_LISTED)),FORCE)
+	$(AT)mkdir -p $(@D)
+	$(AT)printf '#include "%s"\n' $(DESCS) >$@
+
+$(MKTABLES): mk/tables.c shared/descs.h proto/jobkeys.def boot/options.def $(DESCS) $(DESC_LIST)
+	$(AT)command -v $(HOSTCC) >/dev/null 2>&1 || $(if $(filter help-tables,$(MAKECMDGOALS)),\
+		{ echo "bootbench: make help needs $(HOSTCC): make deps installs it" >&2; exit 2; },ARCH=$(ARCH) boot/deps.sh run)
+	$(quiet) HOSTCC $@
+	$(AT)mkdir -p $(@D)
+	$(AT)$(HOSTCC) $(WARN) $(INC) -O1 -o $@ mk/tables.c
+
+$(TABLES_MK): $(MKTABLES)
+	$(AT)$(MKTABLES) >$@.tmp && mv -f $@.tmp $@
+
+# Never a file: a rule it is a prerequisite of runs each time.
+FORCE:
 
 $(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
 	$(quiet) HOSTCC $@
@@ -442,7 +457,7 @@ plugin:
 fetch:
 	$(AT)DEB_REFRESH=1 $(MAKE) -s --no-print-directory image
 
-## test-host: as root, in a fresh bookworm chroot, an ordinary user's make run of three Debian-program jobs installs nothing of them (minutes; not in make test)
+## test-host: as root, in a fresh bookworm chroot: root's first make run installs the host's packages and runs, an ordinary user's make run of three Debian-program jobs installs nothing of them (minutes; not in make test)
 test-host:
 	$(AT)O="$(O)" tests/host.sh
 
@@ -458,7 +473,7 @@ run: deps
 # and the boots. T=<area>[.<i>],... runs only those (AREA= is its old name).
 ## check: the tests without boots: unit, golden, image, native runs, bad input, replay, schema (< 1 min)
 check:
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=check SEL="$(or $(T),$(AREA))" tests/run.sh
 
 # The arguments of make run, written as LAVA jobs instead of booted.
@@ -499,7 +514,7 @@ compare: $(COMPARE)
 test-kernel: deps
 	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
 	$(AT)ARCH=$(ARCH) boot/deps.sh test
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
 	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(KFRAGS)
 
 # make reproduce KSRC='s builds for real: Debian's linux-source-6.12
@@ -523,7 +538,7 @@ reproduce: deps
 		KSRC=$(call sq,$(KSRC)) BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) PATCH=$(call sq,$(PATCH)) \
 		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(KFRAGS)) \
 		reproduce/reproduce.sh $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) \
-		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE))
+		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) --max-runs $(call sq,$(MAX_RUNS))
 
 # Two kernels, runs alternating, and compare's verdict, in the host
 # tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md). KSRC=
@@ -542,7 +557,7 @@ ab: deps
 	$(BOOTBENCH) ab $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) --results $(call sq,$(RESULTS)/ab) \
 		--base-kernel "$$base" --new-kernel "$$new" \
 		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) \
-		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
+		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD)) --max-runs $(call sq,$(MAX_RUNS))
 
 # make bisect: a git tree's range, one commit built and run a step, the
 # culprit confirmed by its A/B and its revert (boot/bisect*.c, docs/bisect.md).
@@ -581,9 +596,9 @@ fuzz:
 	$(AT)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
 	$(AT)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
 
-## bench-boot: a boot-only job against an init that only powers off (default and KOUT kernels)
-bench-boot: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
-	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) tests/bench-boot.sh
+## bench-boot: a boot-only job against an init that only powers off (default and KOUT kernels; DRY=1 boots nothing)
+bench-boot: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
+	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) DRY=$(call sq,$(DRY)) tests/bench-boot.sh
 
 # The first result against virtme-ng's on the same kernel.
 ## bench-virtme: VNG=<Debian's virtme-ng unpacked>: make run TEST=boot, vng --exec and the floor, rotated, medians
@@ -606,12 +621,21 @@ clean:
 # Written from the tables (boot/help.sh): "## target: text" above a
 # rule, "## VARIABLE: text" above a variable, options.def, jobkeys.def.
 # Read only for make help: two seds less on every other make.
-ifneq ($(filter help,$(MAKECMDGOALS)),)
-HELP_VARS := $(foreach w,$(RUN_OPT_ROWS),$(call var_of,$(firstword $(subst @, ,$(w))))) \
+ifneq ($(filter help-print,$(MAKECMDGOALS)),)
+HELP_VARS := $(foreach o,$(RUN_OPT_VARS) $(RUN_FLAG_VARS),$(call var_of,$(o))) \
 	$(foreach p,$(PARAM_VARS),$(call var_of,$(p))) \
 	$(shell sed -n 's/^\#\# \([A-Z][A-Z0-9_]*\): .*/\1/p' Makefile)
-$(foreach v,$(HELP_VARS),$(eval help: export $(v) := $$($(v))))
+$(foreach v,$(HELP_VARS),$(eval help-print: export $(v) := $$($(v))))
 endif
+# The tables' fragment of its own, in a temporary directory for B:
+# make help writes nothing in O (NOBUILD_GOALS).
 ## help: this list
 help:
-	$(AT)sh boot/help.sh Makefile
+	$(AT)d=$$(mktemp -d "$${TMPDIR:-/tmp}/bootbench-help.XXXXXX") && \
+	$(MAKE) -s --no-print-directory help-tables B="$$d" >/dev/null && \
+	$(MAKE) -s --no-print-directory help-print B="$$d"; rc=$$?; rm -rf "$$d"; exit $$rc
+
+help-tables: $(TABLES_MK)
+
+help-print:
+	$(AT)sh boot/help.sh Makefile $(MKTABLES)

@@ -19,20 +19,25 @@
 #include "lib/fileio.h"
 #include "proto/json_parse.h"
 #include "report/compare.h"
+#include "report/seq.h"
 #include "shared/util.h"
 
 /* ab's own options, each with an argument; the rest are run's. */
 static const char *const ab_opt_names[] = {
-	"base-kernel", "new-kernel", "base-cmdline",
-	"new-cmdline", "metric",     "threshold",
+	"base-kernel", "new-kernel", "base-cmdline", "new-cmdline",
+	"metric",      "threshold",  "max-runs",
 };
 
 static const char **ab_opt_field(struct ab *ab, struct ab_side *base,
 				 struct ab_side *new, size_t i)
 {
-	const char **fields[] = { &base->kernel, &new->kernel, &base->cmdline,
-				  &new->cmdline, &ab->metric,  &ab->threshold };
+	const char **fields[] = { &base->kernel,    &new->kernel,
+				  &base->cmdline,   &new->cmdline,
+				  &ab->metric,	    &ab->threshold,
+				  &ab->max_runs_arg };
 
+	_Static_assert(ARRAY_SIZE(fields) == ARRAY_SIZE(ab_opt_names),
+		       "a field for every option of ab's");
 	return fields[i];
 }
 
@@ -67,6 +72,14 @@ static int ab_own_take(struct ab *ab, int argc, char **argv, char **rest,
 	int i, k;
 
 	for (i = 2; i < argc; i++) {
+		/* RUNS=auto is ab's; a number is run's --runs. */
+		if (!strcmp(argv[i], "--runs=auto") ||
+		    (!strcmp(argv[i], "--runs") && i + 1 < argc &&
+		     !strcmp(argv[i + 1], "auto"))) {
+			ab->runs_auto = 1;
+			i += argv[i][6] != '=';
+			continue;
+		}
 		k = ab_opt_find(argv[i], &value);
 		if (k < 0) {
 			rest[(*nrest)++] = argv[i];
@@ -119,6 +132,11 @@ int ab_args_parse(struct ab *ab, int argc, char **argv, struct ab_side *base,
 	free(rest);
 	if (err)
 		return err;
+	ab->max_runs = SEQ_MAX_RUNS_DEFAULT;
+	if (ab->max_runs_arg &&
+	    options_uint_parse("MAX_RUNS", ab->max_runs_arg, SEQ_FIRST_LOOK,
+			       AB_RUNS_MAX, &ab->max_runs))
+		return VERDICT_BAD_INPUT;
 	ab->job = c.job;
 	ab->quick = c.quick;
 	ab->results = ab->opts.results;
@@ -219,6 +237,69 @@ int ab_sides_run(struct ab *ab, struct ab_side *sides, size_t nsides,
 			if (v)
 				return v;
 		}
+	return 0;
+}
+
+/* The threshold that bounds "no change" for RUNS=auto, in %. */
+static double ab_threshold(const struct ab *ab)
+{
+	char *end;
+	double t = ab->threshold ? strtod(ab->threshold, &end) : NAN;
+
+	return ab->threshold && !*end && t > 0 ? t : 1;
+}
+
+/* The look after the runs so far; its line said. */
+static int ab_look_take(struct ab *ab, struct ab_side *sides,
+			const struct seq_plan *p, struct seq_look *l)
+{
+	static double a[AB_RUNS_MAX], b[AB_RUNS_MAX];
+	char line[256];
+	size_t na, nb;
+	int err;
+
+	err = ab_side_values(ab, &sides[0], NULL, a, AB_RUNS_MAX, &na);
+	if (!err)
+		err = ab_side_values(ab, &sides[1], NULL, b, AB_RUNS_MAX, &nb);
+	if (!err)
+		err = seq_look_take(p, a, b, na < nb ? na : nb, l);
+	if (err) {
+		fprintf(stderr,
+			"bootbench: RUNS=auto: the runs' values of %s: %s\n",
+			ab->metric ? ab->metric : "the headline",
+			strerror(-err));
+		return VERDICT_INFRA;
+	}
+	seq_look_describe(l, line, sizeof(line));
+	printf("bootbench: auto: %s\n", line);
+	return 0;
+}
+
+int ab_sides_auto(struct ab *ab, struct ab_side *sides, struct seq_look *l)
+{
+	struct seq_plan p = { AB_AUTO_ALPHA, ab->max_runs, ab_threshold(ab) };
+	unsigned int i;
+	size_t k;
+	int v;
+
+	*l = (struct seq_look){ .state = SEQ_CONTINUE };
+	/* One deterministic run repeats to its noise floor (compare's). */
+	if (ab->opts.deterministic) {
+		printf("bootbench: auto: TIMING=deterministic repeats a run to 0.002%%: 1 run a side\n");
+		return ab_sides_run(ab, sides, 2, 1);
+	}
+	for (i = 1; i <= p.max_runs && l->state == SEQ_CONTINUE; i++) {
+		for (k = 0; k < 2; k++) {
+			if (session_interrupted)
+				return VERDICT_INTERRUPTED;
+			v = ab_side_run(ab, &sides[k], i, p.max_runs);
+			if (v)
+				return v;
+		}
+		v = i >= 2 ? ab_look_take(ab, sides, &p, l) : 0;
+		if (v)
+			return v;
+	}
 	return 0;
 }
 
@@ -374,9 +455,19 @@ int ab_compare(const struct ab *ab, const struct ab_side *base,
 	return cmp_main(argc, argv);
 }
 
+void ab_auto_verdict_print(const struct seq_look *l)
+{
+	char line[256];
+
+	seq_look_describe(l, line, sizeof(line));
+	printf("auto: %s (%zu runs a side; under RUNS=auto this line decides: compare's p above is a fixed-run test's, which stopping at will does not keep)\n",
+	       line, l->n);
+}
+
 int cmd_ab(int argc, char **argv)
 {
 	struct ab_side sides[2] = { { .name = "base" }, { .name = "new" } };
+	struct seq_look look;
 	struct ab ab = { 0 };
 	size_t i;
 	int err;
@@ -391,11 +482,15 @@ int cmd_ab(int argc, char **argv)
 	progress_init(ab.opts.quiet);
 	for (i = 0; i < ARRAY_SIZE(sides) && !err; i++)
 		err = ab_side_prepare(&ab, &sides[i]);
-	if (!err)
+	if (!err && ab.runs_auto)
+		err = ab_sides_auto(&ab, sides, &look);
+	else if (!err)
 		err = ab_sides_run(&ab, sides, ARRAY_SIZE(sides), ab.opts.runs);
 	if (err)
 		return err;
 	err = ab_compare(&ab, &sides[0], &sides[1], NULL);
+	if (ab.runs_auto && !ab.opts.deterministic)
+		ab_auto_verdict_print(&look);
 	/* Any verdict is an answer; only a failure to compare is an error. */
 	return err == 0 || err == 1 || err == 3 ? 0 : err;
 }

@@ -14,6 +14,11 @@
 #include <stddef.h>
 
 #include "bootbench.h"
+#include "report/seq.h"
+
+/* RUNS=auto: the sequential design's false-positive rate (report/seq.h) */
+#define AB_AUTO_ALPHA 0.01
+#define AB_RUNS_MAX 1000
 
 struct ab_side {
 	const char *name; /* its directory under ab->results: base, new, a sha */
@@ -33,6 +38,9 @@ struct ab {
 	const char *cmdline; /* both sides' command line, before a side's own */
 	const char *metric; /* compare's --metric, NULL: the headline */
 	const char *threshold; /* compare's --threshold, NULL: its default */
+	int runs_auto; /* RUNS=auto: runs until the answer is known */
+	const char *max_runs_arg; /* MAX_RUNS= as given */
+	unsigned int max_runs; /* RUNS=auto's budget a side */
 };
 
 /*
@@ -58,6 +66,14 @@ int ab_side_run(struct ab *ab, struct ab_side *s, unsigned int i,
 /* @n runs of each side, taking turns: 0 or the first failing run's status. */
 int ab_sides_run(struct ab *ab, struct ab_side *sides, size_t nsides,
 		 unsigned int n);
+/*
+ * RUNS=auto: pairs of runs until a look of the sequential design
+ * (report/seq.h) decides or ab->max_runs are spent, each look said;
+ * the last look in @l. 0 or the first failing run's status.
+ */
+int ab_sides_auto(struct ab *ab, struct ab_side *sides, struct seq_look *l);
+/* The last look as the verdict's line. */
+void ab_auto_verdict_print(const struct seq_look *l);
 /*
  * The per-run values of @metric (NULL: ab->metric, else the headline) of @s's ok
  * runs, in run order, from its matrix.json: 0, -ENOENT (no such metric

@@ -56,6 +56,7 @@ struct run_opts {
 	struct topology_request topo_req;
 	struct topology topo;
 	enum qemu_accel accel;
+	const char *pin; /* PIN=: auto, off or a CPU list (boot/pin.h) */
 	int deterministic; /* TIMING=deterministic: icount, no host clock */
 	const char *profile; /* PROFILE=1: the plugin (docs/profile.md) */
 	int c2c; /* C2C=1: the plugin's cache-line census too (docs/c2c.md) */

@@ -64,6 +64,7 @@ static int image_argv_fill(const struct run_opts *o, const char *kernel,
 			   char paths[3][PATH_MAX], char **argv)
 {
 	const struct arch *a = image_arch(o);
+	char release[256];
 	ssize_t n;
 
 	if (!a)
@@ -88,6 +89,10 @@ static int image_argv_fill(const struct run_opts *o, const char *kernel,
 	argv[5] = (char *)kernel;
 	argv[6] = o->modules && *o->modules ? (char *)o->modules : NULL;
 	argv[7] = NULL;
+	/* What image.sh would ask of us again. */
+	if (!arch_release_read(kernel, release, sizeof(release)) &&
+	    setenv("BOOTBENCH_RELEASE", release, 1))
+		return VERDICT_INFRA;
 	return setenv("DEB_ARCH", a->deb_arch, 1) ? VERDICT_INFRA : 0;
 }
 
@@ -112,6 +117,7 @@ int image_job_build(const struct run_opts *o, const char *job, int quick,
 	c.argv = argv;
 	err = run_cmd_run(&c);
 	unsetenv("PLAN");
+	unsetenv("BOOTBENCH_RELEASE");
 	/* image.sh said what went wrong, in one line, and exits 2. */
 	if (err == VERDICT_BAD_INPUT)
 		goto out;

@@ -162,6 +162,8 @@ int outcome_job_write(const struct rundir *rd, const struct run_opts *o,
 	json_string_write(&j, o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
 	json_key_write(&j, "accel_reason");
 	json_string_write(&j, accel_why);
+	json_key_write(&j, "pin");
+	json_string_write(&j, s->pin[0] ? s->pin : "off");
 	outcome_headline_write(&j, o, s);
 	json_key_write(&j, "timing");
 	json_string_write(&j, o->deterministic ? "deterministic" : "realtime");

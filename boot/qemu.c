@@ -185,6 +185,11 @@ static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
 		strv_add(a, c->initrd);
 		strv_add(a, "-append");
 		strv_add(a, c->append);
+		/* PIN= finds the vCPU threads through QMP (boot/pin.c). */
+		if (c->qmp_path) {
+			strv_add(a, "-qmp");
+			strv_addf(a, "unix:%s,server=on,wait=off", c->qmp_path);
+		}
 		/* Both channels are FIFOs the host reads live (session.c). */
 		strv_add(a, "-chardev");
 		strv_addf(a, "pipe,id=con,path=%s", c->console_pipe);

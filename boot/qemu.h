@@ -35,6 +35,7 @@ struct qemu_conf {
 	const struct disk_host *disk; /* scratch disks, or NULL */
 	/* PROFILE=1: -plugin's argument and the kallsyms port's file */
 	const char *plugin_arg, *kallsyms_path;
+	const char *qmp_path; /* a QMP socket (PIN=), or NULL */
 };
 
 /* TIMING=deterministic's default: docs/deterministic.md. */

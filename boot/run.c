@@ -518,6 +518,8 @@ static int run_conf_fill(const struct run_opts *o, struct session_conf *sc,
 	sc->qemu.icount = o->deterministic;
 	sc->qemu.icount_shift = o->icount_shift;
 	sc->qemu.disk = &o->disk;
+	if (pin_plan_make(o->pin, o->topo.cpus, o->deterministic, &sc->pin))
+		return bad_input("%s", sc->pin.said);
 	sc->timeout = o->timeout;
 	sc->silence = o->silence;
 	sc->verbose = o->verbose > 0;

@@ -306,7 +306,8 @@ static void session_qemu_log_tail(const struct session_conf *c, char *out,
 struct session_live {
 	const struct session_conf *c;
 	struct session *s;
-	char fifodir[32], con_path[64], res_path[64];
+	char fifodir[32], con_path[64], res_path[64], qmp_path[64];
+	struct pin_plan pin;
 	struct strv argv;
 	struct console con, qlog;
 	int cfd[2], qfd;
@@ -343,6 +344,12 @@ static int session_setup(struct session_live *l)
 	}
 	qc.console_pipe = l->con_path;
 	qc.results_pipe = l->res_path;
+	l->pin = l->c->pin;
+	if (l->pin.on) {
+		snprintf(l->qmp_path, sizeof(l->qmp_path), "%s/qmp",
+			 l->fifodir);
+		qc.qmp_path = l->qmp_path;
+	}
 	err = qemu_args_build(&qc, &l->argv);
 	if (err) {
 		session_verdict(s, VERDICT_INFRA,
@@ -366,6 +373,10 @@ static int session_setup(struct session_live *l)
 				qc.binary, strerror(-err));
 		return err;
 	}
+	/* A run that cannot be pinned goes on, unpinned, and says so. */
+	if (pin_apply(&l->pin, l->qmp_path, l->qemu, 5000))
+		fprintf(stderr, "bootbench: note: PIN: %s\n", l->pin.said);
+	snprintf(s->pin, sizeof(s->pin), "%s", l->pin.said);
 	return 0;
 }
 
@@ -609,9 +620,12 @@ static void session_teardown(struct session_live *l)
 		if (l->cfd[i] >= 0)
 			close(l->cfd[i]);
 	}
+	pin_restore(&l->pin);
 	if (l->con_path[0]) {
 		session_fifo_remove(l->con_path);
 		session_fifo_remove(l->res_path);
+		if (l->qmp_path[0])
+			unlink(l->qmp_path);
 		rmdir(l->fifodir);
 	}
 	strv_free(&l->argv);

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "pin.h"
 #include "qemu.h"
 #include "stream.h"
 
@@ -25,6 +26,7 @@ struct session_conf {
 	unsigned int timeout; /* seconds for the whole boot */
 	unsigned int silence; /* seconds without a record means hung */
 	int verbose; /* echo the console */
+	struct pin_plan pin; /* PIN=: where QEMU's threads go */
 };
 
 struct session {
@@ -43,6 +45,7 @@ struct session {
 	unsigned long long space_left_mb; /* DISK_DIR's room then */
 	int truncated; /* a console or records flood was cut */
 	char *qemu_cmd;
+	char pin[256]; /* what PIN= did, for job.json */
 };
 
 const char *verdict_name(enum verdict v);

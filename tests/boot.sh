@@ -165,3 +165,43 @@ fi
 rc=$?
 check "boot: a boot silent for SILENCE seconds before the init reports is a hang: exit 4, named" \
 	sh -c "test $rc -eq 4 && grep -q 'the boot stopped: no console output for 1 s before the init reported' '$T/s.err'"
+
+# PIN=: the vCPU thread on a host CPU of its own, found through QMP, the
+# rest (QEMU's main loop, its I/O threads, the host tool) on the others;
+# job.json says where. Asserted while the guest runs, from /proc.
+if [ "$(nproc)" -ge 2 ]; then
+	"$tool" run --kernel "$KDEF" --initrd "$full" --test syscall --param duration=4 --param passes=1 \
+		--pin auto --results "$T/pin" --smp 1 --mem 256 >"$T/pin.out" 2>&1 &
+	pin_pid=$!
+	pin_seen=
+	pin_seen_get() {
+		for pin_t in /proc/"$pin_q"/task/*; do taskset -pc "${pin_t##*/}" 2>/dev/null | sed 's/.*: //'; done |
+			sort | uniq -c | awk '{ printf "%s thread(s) on %s; ", $1, $2 }'
+	}
+	for pin_i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		sleep 1
+		pin_q=$(pgrep -P "$pin_pid" -f qemu-system | head -n 1)
+		[ -n "$pin_q" ] || continue
+		pin_seen=$(pin_seen_get)
+		# Pinned once QMP answered, a moment after QEMU started; the
+		# other threads a moment after the vCPU's: looked at again.
+		case $pin_seen in *" on $(($(nproc) - 1)); "*)
+			sleep 1
+			pin_seen=$(pin_seen_get)
+			break
+			;;
+		esac
+	done
+	wait "$pin_pid"
+	pin_rc=$?
+	pin_last=$(($(nproc) - 1))
+	pin_job=$(ls "$T"/pin/syscall/*/*/0/job.json 2>/dev/null | head -n 1)
+	check "boot: PIN=auto at SMP=1: one QEMU thread on CPU $pin_last, the others off it (${pin_seen:-no QEMU seen}), job.json '$("$j" "$pin_job" pin 2>/dev/null)'" \
+		sh -c "test $pin_rc -eq 0 && echo '$pin_seen' | grep -q '\(^\|; \)1 thread(s) on $pin_last; ' &&
+			! echo '$pin_seen' | grep -q '[02-9] thread(s) on $pin_last; ' && ! echo '$pin_seen' | grep -q ' on [0-9,-]*[,-]$pin_last; ' &&
+			'$j' '$pin_job' pin | grep -q '^vcpu0:cpu$pin_last others:cpu0'"
+else
+	skip "boot: PIN=auto" "this host has one CPU"
+fi
+expect_bad "PIN= a list shorter than the vCPUs" 2 "PIN=3 is not valid: give auto, off or a list of at least 2 host CPUs" \
+	"$tool" run --kernel "$KDEF" --initrd "$img" --test boot --pin 3 --smp 2 --results "$T/pinbad"

@@ -1,7 +1,10 @@
 #!/bin/sh
 # make test-host: the host stays clean. In a fresh Debian 12 minbase
-# chroot (debootstrap), boot/deps.sh installs the README's host
-# packages as root; then an ordinary user runs three jobs whose guest
+# chroot (debootstrap) with make and nothing else, root runs the
+# README's first command with a test (make run TEST=stress-ng
+# STRESSOR=msg: boot/deps.sh installs the README's host packages, then
+# the job runs), and make deps then leaves no O in the user's tree;
+# then an ordinary user runs three jobs whose guest
 # programs are Debian's (stress-ng; fio on xfs; dbench on ext4 over NFS),
 # each must exit 0, and dpkg must show none of the guest's packages, nor
 # anything that starts a service, installed. Prints the first run's
@@ -62,9 +65,12 @@ echo "  (debootstrap: $(($(date +%s) - start)) s)" >&2
 mount -t proc proc "$c/proc" && mount -t sysfs sys "$c/sys" &&
 	mount --bind /dev "$c/dev" && mount --bind /dev/pts "$c/dev/pts"
 cp /etc/resolv.conf "$c/etc/resolv.conf"
-mkdir -p "$c/home/user/bootbench"
-# The working tree as it is (committed or not), no build output.
-(cd "$here" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$c/home/user/bootbench"
+# The working tree as it is (committed or not), no build output: the
+# user's copy, and root's for the README's first command.
+for d in home/user/bootbench root/bootbench; do
+	mkdir -p "$c/$d"
+	(cd "$here" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$c/$d"
+done
 in_c() { chroot "$c" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"; }
 in_c sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends make >/dev/null' ||
 	bad "host: apt-get install make in the chroot"
@@ -72,11 +78,24 @@ in_c useradd -m -s /bin/sh user 2>/dev/null
 in_c chown -R user:user /home/user
 ls "$c/etc/init.d" "$c/lib/systemd/system" 2>/dev/null | sort >"$c/tmp/services.before"
 
-# As root, make deps installs the host's packages and nothing else.
-if in_c sh -c 'cd /home/user/bootbench && make -s deps' >"$O/build/host-deps.log" 2>&1; then
-	ok "host: as root, make deps installs the README's host packages"
+# As root, on a machine with only make, the README's first command with
+# a test installs the host's packages and runs: the Makefile's lists
+# of the tables are read after the compiler is there.
+s=$(date +%s)
+if in_c sh -c 'cd /root/bootbench && make -s run TEST=stress-ng STRESSOR=msg NR_THREADS=1 TESTTIME=5 Q=1 SMP=2' \
+	>"$O/build/host-root-run.log" 2>&1; then
+	ok "host: as root, on a machine with only make, make run TEST=stress-ng STRESSOR=msg installs the host packages and exits 0 ($(($(date +%s) - s)) s)"
 else
-	bad "host: as root, make deps installs the README's host packages" "$(tail -n 2 "$O/build/host-deps.log" | tr '\n' ' ')"
+	bad "host: as root, on a machine with only make, make run TEST=stress-ng STRESSOR=msg exits 0" \
+		"$(tail -n 2 "$O/build/host-root-run.log" | tr '\n' ' ')"
+fi
+# As root, make deps has nothing left to install, and writes no O in
+# the user's tree (the user's runs could not write it any more).
+if in_c sh -c 'cd /home/user/bootbench && make -s deps' >"$O/build/host-deps.log" 2>&1 &&
+	! [ -e "$c/home/user/bootbench/out" ]; then
+	ok "host: as root, make deps then exits 0 and leaves no O in the user's tree"
+else
+	bad "host: as root, make deps then exits 0 and leaves no O in the user's tree" "$(tail -n 2 "$O/build/host-deps.log" | tr '\n' ' ')"
 fi
 ls "$c/etc/init.d" "$c/lib/systemd/system" 2>/dev/null | sort >"$c/tmp/services.after"
 # kmod's /etc/init.d/kmod is a boot-time one-shot loading /etc/modules

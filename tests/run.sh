@@ -78,6 +78,7 @@ area execl
 area lkpmode
 area verdict
 area harness
+area targets
 tl_beside=
 
 # --- the rest of the test tier: boots of the default kernel -----------
