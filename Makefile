@@ -268,7 +268,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer test-kernel fuzz replay host-bench compare reproduce ab case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer test-kernel fuzz replay host-bench compare reproduce ab bisect case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -558,6 +558,33 @@ ab: deps
 		--base-kernel "$$base" --new-kernel "$$new" \
 		--base-cmdline $(call sq,$(BASE_CMDLINE)) --new-cmdline $(call sq,$(NEW_CMDLINE)) \
 		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD)) --max-runs $(call sq,$(MAX_RUNS))
+
+# make bisect: a git tree's range, one commit built and run a step, the
+# culprit confirmed by its A/B and its revert (boot/bisect*.c, docs/bisect.md).
+## GOOD: make bisect: the good commit, a ref of KSRC (default: the report's base)
+GOOD ?=
+## BAD: make bisect: the bad commit, a ref of KSRC (default: the report's commit)
+BAD ?=
+## BISECT_OUT: make bisect: its directory, its log and bisect.json (default RESULTS/bisect/<good>-<bad>)
+BISECT_OUT ?=
+## BISECT_MAX_RUNS: make bisect: a step's most runs (default 2 deterministic, 3 x RUNS real time)
+BISECT_MAX_RUNS ?=
+## BISECT_ROOT: make bisect: the build leaf's root: its worktree, objects and images (default O/build/bisect)
+BISECT_ROOT ?=
+$(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval bisect: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
+# Each end's runs: one is a measurement in deterministic timing, 5 in real time.
+bisect: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),$(if $(filter deterministic,$(TIMING)),1,5))
+# A report's job names its own test: TEST's default would override it.
+bisect: export TEST := $(if $(and $(REPORT),$(filter file,$(origin TEST))),,$(TEST))
+## bisect: KSRC=<git tree> GOOD= BAD= TEST= (or REPORT=<mail>) [METRIC=] [TIMING=] [make run variables]: the culprit commit (docs/bisect.md)
+bisect: FIT := $(if $(and $(REPORT),$(filter-out 0,$(FIT))),1,$(FIT))
+bisect: deps
+	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
+	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
+	$(AT)$(PLUGIN_SH) ARCH=$(ARCH) KBASE=$(call sq,$(KBASE)) $(BOOTBENCH) bisect $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) \
+		--ksrc $(call sq,$(KSRC)) --good $(call sq,$(GOOD)) --bad $(call sq,$(BAD)) --report $(call sq,$(REPORT)) \
+		--out $(call sq,$(BISECT_OUT)) --max-runs $(call sq,$(BISECT_MAX_RUNS)) --build-root $(call sq,$(BISECT_ROOT)) $(foreach f,$(KFRAGS),--kconfig $(f)) \
+		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
 
 ## replay: run STREAM=<samples.jsonl> through the parser into RESULTS
 replay: $(BOOTBENCH)

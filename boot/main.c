@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "ab.h"
+#include "bisect.h"
 #include "bootbench.h"
 #include "imagebuild.h"
 #include "lib/metrics.h"
@@ -63,6 +64,8 @@ static void usage(FILE *f)
 		"       bootbench run --job FILE [OPTION]...\n"
 		"       bootbench ab --base-kernel K --new-kernel K [--base-cmdline S] [--new-cmdline S]\n"
 		"                    [--metric M] [--threshold PCT] --build DIR [run's OPTION]...\n"
+		"       bootbench bisect --ksrc TREE --good REF --bad REF (or --report MAIL) --build DIR\n"
+		"                    [--builder SCRIPT] [--kconfig FILE]... [ab's options]   (docs/bisect.md)\n"
 		"run's options (make run's variable in brackets):\n");
 	for (i = 0; i < OPT_N; i++) {
 		const struct opt_desc *d = &opt_table[i];
@@ -340,6 +343,8 @@ int main(int argc, char **argv)
 		return cmd_run_main(argc, argv);
 	if (!strcmp(cmd, "ab"))
 		return cmd_ab(argc, argv);
+	if (!strcmp(cmd, "bisect"))
+		return cmd_bisect(argc, argv);
 	usage(stderr);
 	return VERDICT_BAD_INPUT;
 }

@@ -28,6 +28,8 @@ struct repro_out {
 	char job[4100];
 	char metric[128]; /* the report's metric as ours, or "" */
 	char expect[32]; /* the report's change, "-12.30", or "": no verdict */
+	char base[48],
+		new[48]; /* the compare table's base, the culprit; or "" */
 };
 
 /* reproduce.c: the mail into OUTDIR/<its name>/job, checked as a run checks. */

@@ -264,6 +264,10 @@ static int repro_job_make(const char *report, const char *dir,
 			 m->change_pct);
 	snprintf(out->job, sizeof(out->job), "%s/job", dir);
 	snprintf(out->metric, sizeof(out->metric), "%s", j->metric);
+	/* The two commits, for bootbench bisect: the table's base, the culprit. */
+	snprintf(out->base, sizeof(out->base), "%s",
+		 m->base_commit[0] ? m->base_commit : m->base);
+	snprintf(out->new, sizeof(out->new), "%s", m->commit);
 	err = repro_job_write(out->job, report, m, j);
 	if (err) {
 		fprintf(stderr, "bootbench: writing %s: %s\n", out->job,
@@ -326,5 +330,9 @@ int cmd_reproduce(const char *report, const char *outdir)
 		printf("metric %s\n", out.metric);
 	if (out.expect[0])
 		printf("expect %s\n", out.expect);
+	if (out.base[0])
+		printf("base %s\n", out.base);
+	if (out.new[0])
+		printf("new %s\n", out.new);
 	return 0;
 }

@@ -72,6 +72,7 @@ area badinput
 area unit
 area compare-golden
 area ksrc
+area bisect
 area lkpmode
 area harness
 area targets

@@ -12,3 +12,5 @@ build test_jobfile tests/unit/test_jobfile.c boot/jobfile.c benchmarks/params.c 
 build test_topology tests/unit/test_topology.c boot/topology.c boot/cputable.c lib/fileio.c && unit test_topology
 build test_stats tests/unit/test_stats.c report/stats.c && unit test_stats
 build test_rules tests/unit/test_rules.c report/rules.c report/stats.c lib/metrics.c && unit test_rules
+build test_bisect tests/unit/test_bisect.c boot/bisect-rule.c boot/bisect-log.c boot/bisect-git.c boot/bisect-walk.c \
+	shared/run.c proto/json.c proto/json_parse.c lib/fileio.c report/stats.c && unit test_bisect

@@ -1,0 +1,60 @@
+# Area bisect (make check): bootbench bisect's bad input, each one line
+# and exit 2 before any build (docs/bisect.md), on a small git history
+# made here; the build leaf is a stand-in that notes every call. The
+# rule, the log and a whole resumed walk are tests/unit/test_bisect.c's.
+bs=$T/bisect
+mkdir -p "$bs"
+git init -q "$bs/repo" &&
+	for bs_i in 1 2 3 4; do
+		echo "$bs_i" >"$bs/repo/f$bs_i" && git -C "$bs/repo" add . &&
+			git -C "$bs/repo" -c user.name=t -c user.email=t@t commit -qm "commit $bs_i" || break
+	done
+printf '#!/bin/sh\necho "$@" >>%s/built\nexit 1\n' "$bs" >"$bs/leaf"
+chmod +x "$bs/leaf"
+bs_good=$(git -C "$bs/repo" rev-parse HEAD~3)
+bs_run() {
+	"$tool" bisect --build "$B" --results "$bs/results" --builder "$bs/leaf" "$@"
+}
+expect_bad "bisect: no KSRC" 2 "say KSRC=<a kernel git tree>" \
+	bs_run --test syscall --timing deterministic
+expect_bad "bisect: KSRC that is not a git tree" 2 "KSRC=$bs/results is not a git tree" \
+	bs_run --ksrc "$bs/results" --good HEAD~1 --bad HEAD --test syscall
+mkdir -p "$bs/results"
+expect_bad "bisect: no GOOD" 2 "say GOOD=<the good commit> and BAD=" \
+	bs_run --ksrc "$bs/repo" --bad HEAD --test syscall
+expect_bad "bisect: a GOOD that is no commit of KSRC" 2 "GOOD=v9.9 is not a commit of $bs/repo" \
+	bs_run --ksrc "$bs/repo" --good v9.9 --bad HEAD --test syscall
+expect_bad "bisect: a BAD that is no commit of KSRC" 2 "BAD=nosuch is not a commit of" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad nosuch --test syscall
+expect_bad "bisect: GOOD not an ancestor of BAD" 2 "GOOD=HEAD is not an ancestor of BAD=$bs_good" \
+	bs_run --ksrc "$bs/repo" --good HEAD --bad "$bs_good" --test syscall
+expect_bad "bisect: GOOD and BAD the same commit" 2 "are the same commit" \
+	bs_run --ksrc "$bs/repo" --good HEAD --bad master --test syscall
+echo dirty >>"$bs/repo/f1"
+expect_bad "bisect: a dirty tree" 2 "has uncommitted changes to tracked files" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall
+git -C "$bs/repo" checkout -q f1
+expect_bad "bisect: an unknown TEST" 2 "unknown TEST 'nosuch'" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test nosuch
+expect_bad "bisect: no TEST" 2 "say TEST=<the benchmark" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD
+expect_bad "bisect: one run an end in real time" 2 "RUNS=1: in real time each end needs runs" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --runs 1
+expect_bad "bisect: a build leaf that is missing" 2 "the build leaf $bs/none is not an executable file" \
+	"$tool" bisect --build "$B" --results "$bs/results" --builder "$bs/none" \
+	--ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --timing deterministic
+mkdir -p "$bs/other"
+printf '{"kind":"start","good":"%s","bad":"%s","test":"syscall","metric":"","timing":"realtime"}\n' \
+	"$bs_good" "$(git -C "$bs/repo" rev-parse HEAD)" >"$bs/other/bisect.jsonl"
+expect_bad "bisect: OUT holding another bisection's log" 2 "bisect.jsonl is the log of another bisection" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --timing deterministic --out "$bs/other"
+check "bisect: no bad input built anything" test ! -e "$bs/built"
+# An end that does not build: one line naming it, exit 1, the leaf
+# called once with the tree, its build root and the full SHA.
+bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --timing deterministic \
+	>"$bs/end.out" 2>"$bs/end.err"
+bs_rc=$?
+check "bisect: an end that does not build: exit 1, said, the leaf given TREE BUILD_ROOT SHA (exit $bs_rc: $(cat "$bs/end.err"))" \
+	sh -c "test $bs_rc -eq 1 && grep -q '^bootbench: good $bs_good does not build (ends)' '$bs/end.err' &&
+		test \"\$(cat '$bs/built')\" = '$bs/repo $B/bisect $bs_good' &&
+		grep -q '\"kind\":\"start\"' '$bs/results/bisect/'*/bisect.jsonl"
