@@ -533,7 +533,8 @@ reproduce: FIT := $(if $(FIT),$(FIT),1)
 reproduce: deps
 	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
-	$(AT)$(PLUGIN_SH) B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) DRY=$(call sq,$(DRY)) \
+	$(AT)$(PLUGIN_SH) MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) ARCH=$(ARCH_NAME) \
+		B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) DRY=$(call sq,$(DRY)) \
 		REPORT=$(call sq,$(REPORT)) BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
 		KSRC=$(call sq,$(KSRC)) BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) PATCH=$(call sq,$(PATCH)) \
 		KBASE=$(call sq,$(KBASE)) KFRAGS=$(call sq,$(KFRAGS)) \

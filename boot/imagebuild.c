@@ -47,9 +47,19 @@ static int image_plan_text(const struct run_opts *o, const char *job, int quick,
 	return err;
 }
 
-/* The row of the architecture the job boots: ARCH=, else this host's. */
-static const struct arch *image_arch(const struct run_opts *o)
+/*
+ * The row of the architecture the image is for: the kernel's own (a
+ * job file's arch = arm64 says it after ARCH=), else ARCH=, else this
+ * host's.
+ */
+static const struct arch *image_arch(const struct run_opts *o,
+				     const char *kernel)
 {
+	const struct arch *a;
+	int gz;
+
+	if (!arch_kernel_identify(kernel, &a, &gz))
+		return a;
 	if (o->arch_name && *o->arch_name)
 		return arch_find(o->arch_name);
 	return arch_host();
@@ -63,7 +73,7 @@ static const struct arch *image_arch(const struct run_opts *o)
 static int image_argv_fill(const struct run_opts *o, const char *kernel,
 			   char paths[3][PATH_MAX], char **argv)
 {
-	const struct arch *a = image_arch(o);
+	const struct arch *a = image_arch(o, kernel);
 	char release[256];
 	ssize_t n;
 

@@ -11,7 +11,7 @@
 # runs it on both kernels in turn and gives the verdict against the
 # report's change (docs/reproduce.md, docs/exit-codes.md).
 #
-# From make: BOOTBENCH REPORT RESULTS DRY BASE_KERNEL NEW_KERNEL, for
+# From make: MAKE O ARCH BOOTBENCH REPORT RESULTS DRY BASE_KERNEL NEW_KERNEL, for
 # kernels built from a source B KSRC BASE_REF NEW_REF PATCH KBASE
 # KFRAGS; the arguments are bootbench reproduce's options.
 
@@ -31,11 +31,17 @@ out="$RESULTS/reproduce"
 if [ "$DRY" = 1 ]; then
 	exec "$BOOTBENCH" reproduce "$REPORT" "$out" --dry "$@"
 fi
+lines=$("$BOOTBENCH" reproduce "$REPORT" "$out" 2>/dev/null) ||
+	exec "$BOOTBENCH" reproduce "$REPORT" "$out" --dry "$@"
+job=$(echo "$lines" | sed -n 's/^job //p')
+# A job of another architecture (an arm64 report's) boots that
+# architecture's guest programs and image, which make builds.
+arch=$(sed -n 's/^arch *= *//p' "$job" | tail -n 1)
+if [ -n "$arch" ] && [ "$arch" != "$ARCH" ]; then
+	"$MAKE" -s --no-print-directory O="$O" ARCH="$arch" deps all || exit $?
+fi
 # KSRC=: both kernels built from the source and the change (cached).
 if [ -n "${KSRC:-}" ]; then
-	lines=$("$BOOTBENCH" reproduce "$REPORT" "$out" 2>/dev/null) ||
-		exec "$BOOTBENCH" reproduce "$REPORT" "$out" --dry "$@"
-	job=$(echo "$lines" | sed -n 's/^job //p')
 	kernels=$(kconfigs/ksrc-pair.sh "$BOOTBENCH" --job "$job") || exit $?
 	BASE_KERNEL=$(echo "$kernels" | sed -n 's/^base //p')
 	NEW_KERNEL=$(echo "$kernels" | sed -n 's/^new //p')
