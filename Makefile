@@ -100,7 +100,9 @@ V ?=
 STREAM ?=
 ## FUZZ_SECONDS: make fuzz: seconds per fuzz target
 FUZZ_SECONDS ?= 60
-QEMU ?= $(ARCH_QEMU)
+# Empty: the host tool takes the guest architecture's (boot/arch.def),
+# which for make reproduce is the job's, not make's ARCH's.
+QEMU ?=
 # make kernel: a kernel tree, the base config and the fragments to merge
 ## KSRC: make kernel: the kernel source tree; make reproduce: a tree, a git tree or debian-6.1/debian-6.12, built twice (docs/kernels.md)
 KSRC ?=
@@ -440,7 +442,7 @@ image: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 
 # PROFILE=1: the plugin built for QEMU; a failure is said in one line
 # and the run goes on without the profile (docs/profile.md).
-PLUGIN_BUILD = plugin/build.sh $(call sq,$(QEMU)) $(B)/plugin
+PLUGIN_BUILD = plugin/build.sh $(call sq,$(or $(QEMU),$(ARCH_QEMU))) $(B)/plugin
 
 # The recipes' words for it: the plugin built first, then its options.
 PLUGIN_SH = $(if $(filter 1,$(PROFILE) $(C2C)),plugin=$$($(PLUGIN_BUILD) || echo "bootbench: running without the profile" >&2);)
