@@ -527,6 +527,9 @@ test-ksrc: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 	$(AT)O=$(call sq,$(O)) B=$(call sq,$(B)) KSRC=$(call sq,$(KSRC)) PATCH=$(call sq,$(PATCH)) tests/ksrc-build.sh
 
+# make itself, for reproduce.sh to build another architecture's guest:
+# a recipe that names $(MAKE) runs under make -n too, this one must not.
+MAKE_NOT_RUN := $(MAKE)
 # A report's job on two kernels and the verdict; RUNS defaults to 5 here
 # and the report's machine is fitted to this host unless FIT=0.
 ## reproduce: REPORT=<mail> BASE_KERNEL= NEW_KERNEL= (or KSRC= [PATCH=] [BASE_REF= NEW_REF=]) [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)
@@ -535,7 +538,7 @@ reproduce: FIT := $(if $(FIT),$(FIT),1)
 reproduce: deps
 	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
-	$(AT)$(PLUGIN_SH) MAKE=$(call sq,$(MAKE)) O=$(call sq,$(O)) ARCH=$(ARCH_NAME) \
+	$(AT)$(PLUGIN_SH) MAKE=$(call sq,$(MAKE_NOT_RUN)) O=$(call sq,$(O)) ARCH=$(ARCH_NAME) \
 		B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) DRY=$(call sq,$(DRY)) \
 		REPORT=$(call sq,$(REPORT)) BASE_KERNEL=$(call sq,$(BASE_KERNEL)) NEW_KERNEL=$(call sq,$(NEW_KERNEL)) \
 		KSRC=$(call sq,$(KSRC)) BASE_REF=$(call sq,$(BASE_REF)) NEW_REF=$(call sq,$(NEW_REF)) PATCH=$(call sq,$(PATCH)) \
