@@ -162,7 +162,6 @@ int ab_side_prepare(struct ab *ab, struct ab_side *s)
 	int err;
 
 	snprintf(s->dir, sizeof(s->dir), "%s/%s", ab->results, s->name);
-	s->kernel_dir[0] = '\0';
 	s->runs = 0;
 	err = rundir_tree_remove(s->dir);
 	if (!err)
@@ -176,13 +175,11 @@ int ab_side_prepare(struct ab *ab, struct ab_side *s)
 			       s->initrd, sizeof(s->initrd));
 }
 
-/* One boot of @s: the job's, or its test's, with RUNS=1. */
-static int ab_side_boot(struct ab *ab, struct ab_side *s)
+/* One boot of @s with @cmdline: the job's, or its test's, with RUNS=1. */
+static int ab_side_boot(struct ab *ab, struct ab_side *s, const char *cmdline)
 {
 	struct run_opts o = ab->opts;
-	char cmdline[4096];
 
-	ab_cmdline_join(ab, s, cmdline, sizeof(cmdline));
 	o.kernel = s->kernel;
 	o.initrd = s->initrd;
 	o.results = s->dir;
@@ -206,12 +203,12 @@ int ab_side_run(struct ab *ab, struct ab_side *s, unsigned int i,
 	ab_cmdline_join(ab, s, cmdline, sizeof(cmdline));
 	printf("bootbench: %s run %u of %u: %s%s%s\n", s->name, i, n, s->kernel,
 	       *cmdline ? " with " : "", cmdline);
-	v = ab_side_boot(ab, s);
+	v = ab_side_boot(ab, s, cmdline);
 	if (v == VERDICT_TIMEOUT && !session_interrupted) {
 		fprintf(stderr,
 			"bootbench: %s run %u of %u hung (exit 4): once more\n",
 			s->name, i, n);
-		v = ab_side_boot(ab, s);
+		v = ab_side_boot(ab, s, cmdline);
 	}
 	if (v == VERDICT_OK) {
 		s->runs++;
@@ -332,13 +329,9 @@ static int ab_kernel_dir_find(const char *dir, int depth, char *out,
 	return err;
 }
 
-/* @s's kernel directory, found once. */
+/* @s's kernel directory: <test>/<params>/<release> under its dir. */
 static int ab_side_kernel_dir(const struct ab_side *s, char *out, size_t size)
 {
-	if (s->kernel_dir[0]) {
-		snprintf(out, size, "%s", s->kernel_dir);
-		return 0;
-	}
 	return ab_kernel_dir_find(s->dir, 3, out, size);
 }
 
@@ -425,13 +418,15 @@ int ab_compare(const struct ab *ab, const struct ab_side *base,
 	char bdir[PATH_MAX], ndir[PATH_MAX], *argv[12];
 	int argc = 0;
 
-	if (ab_side_kernel_dir(base, bdir, sizeof(bdir)) ||
-	    ab_side_kernel_dir(new, ndir, sizeof(ndir))) {
+	const struct ab_side *none =
+		ab_side_kernel_dir(base, bdir, sizeof(bdir)) ? base :
+		ab_side_kernel_dir(new, ndir, sizeof(ndir))  ? new :
+							       NULL;
+
+	if (none) {
 		fprintf(stderr,
 			"bootbench: no results under %s: the runs above say why\n",
-			ab_side_kernel_dir(base, bdir, sizeof(bdir)) ?
-				base->dir :
-				new->dir);
+			none->dir);
 		return VERDICT_TIMEOUT;
 	}
 	argv[argc++] = "bootbench-compare";
@@ -455,7 +450,7 @@ int ab_compare(const struct ab *ab, const struct ab_side *base,
 	return cmp_main(argc, argv);
 }
 
-void ab_auto_verdict_print(const struct seq_look *l)
+static void ab_auto_verdict_print(const struct seq_look *l)
 {
 	char line[256];
 
@@ -464,12 +459,31 @@ void ab_auto_verdict_print(const struct seq_look *l)
 	       line, l->n);
 }
 
+int ab_sides_judge(struct ab *ab, struct ab_side *sides, const char *expect)
+{
+	struct seq_look look;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < 2 && !err; i++)
+		err = ab_side_prepare(ab, &sides[i]);
+	if (!err && ab->runs_auto)
+		err = ab_sides_auto(ab, sides, &look);
+	else if (!err)
+		err = ab_sides_run(ab, sides, 2, ab->opts.runs);
+	if (err)
+		return err;
+	err = ab_compare(ab, &sides[0], &sides[1], expect);
+	if (ab->runs_auto && !ab->opts.deterministic)
+		ab_auto_verdict_print(&look);
+	/* Any verdict is an answer; only a failure to compare is an error. */
+	return err == 0 || err == 1 || err == 3 ? 0 : err;
+}
+
 int cmd_ab(int argc, char **argv)
 {
 	struct ab_side sides[2] = { { .name = "base" }, { .name = "new" } };
-	struct seq_look look;
 	struct ab ab = { 0 };
-	size_t i;
 	int err;
 
 	err = ab_args_parse(&ab, argc, argv, &sides[0], &sides[1]);
@@ -480,17 +494,5 @@ int cmd_ab(int argc, char **argv)
 	if (err)
 		return err;
 	progress_init(ab.opts.quiet);
-	for (i = 0; i < ARRAY_SIZE(sides) && !err; i++)
-		err = ab_side_prepare(&ab, &sides[i]);
-	if (!err && ab.runs_auto)
-		err = ab_sides_auto(&ab, sides, &look);
-	else if (!err)
-		err = ab_sides_run(&ab, sides, ARRAY_SIZE(sides), ab.opts.runs);
-	if (err)
-		return err;
-	err = ab_compare(&ab, &sides[0], &sides[1], NULL);
-	if (ab.runs_auto && !ab.opts.deterministic)
-		ab_auto_verdict_print(&look);
-	/* Any verdict is an answer; only a failure to compare is an error. */
-	return err == 0 || err == 1 || err == 3 ? 0 : err;
+	return ab_sides_judge(&ab, sides, NULL);
 }

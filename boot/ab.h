@@ -26,7 +26,6 @@ struct ab_side {
 	const char *cmdline; /* its own kernel command line, or NULL */
 	char initrd[PATH_MAX]; /* built by ab_side_prepare */
 	char dir[PATH_MAX]; /* ab->results/name: its runs */
-	char kernel_dir[PATH_MAX]; /* its matrix.json's directory, once known */
 	unsigned int runs; /* runs that ended ok */
 };
 
@@ -72,8 +71,12 @@ int ab_sides_run(struct ab *ab, struct ab_side *sides, size_t nsides,
  * the last look in @l. 0 or the first failing run's status.
  */
 int ab_sides_auto(struct ab *ab, struct ab_side *sides, struct seq_look *l);
-/* The last look as the verdict's line. */
-void ab_auto_verdict_print(const struct seq_look *l);
+/*
+ * Both sides prepared, their runs (RUNS=auto's looks, or ab->opts.runs
+ * each) and compare's verdict (@expect: the report's change, or NULL):
+ * 0 for any verdict, else the failing run's status or compare's 2.
+ */
+int ab_sides_judge(struct ab *ab, struct ab_side *sides, const char *expect);
 /*
  * The per-run values of @metric (NULL: ab->metric, else the headline) of @s's ok
  * runs, in run order, from its matrix.json: 0, -ENOENT (no such metric

@@ -122,34 +122,16 @@ static int repro_dry_take(int *argc, char **argv)
 static int repro_sides_run(struct ab *ab, struct ab_side *sides,
 			   const struct repro_out *out)
 {
-	struct seq_look look;
-	size_t i;
-	int err = 0;
-
-	for (i = 0; i < 2 && !err; i++)
-		err = ab_side_prepare(ab, &sides[i]);
-	/* The report's metric is the one RUNS=auto looks at. */
-	ab->metric = out->metric[0] ? out->metric : NULL;
-	if (!err && ab->runs_auto)
-		err = ab_sides_auto(ab, sides, &look);
-	else if (!err)
-		err = ab_sides_run(ab, sides, 2, ab->opts.runs);
-	if (err)
-		return err;
+	/* The report's change is another metric's: the table, no verdict. */
 	if (!out->expect[0]) {
-		/* The report's change is another metric's: the table, no verdict. */
 		fprintf(stderr,
 			"bootbench: no verdict: the report's metric is not one bootbench measures; the table compares the job's headline\n");
 		ab->metric = NULL;
-	} else {
-		ab->metric = out->metric[0] ? out->metric : NULL;
+		return ab_sides_judge(ab, sides, NULL);
 	}
-	err = ab_compare(ab, &sides[0], &sides[1],
-			 out->expect[0] ? out->expect : NULL);
-	if (ab->runs_auto && !ab->opts.deterministic)
-		ab_auto_verdict_print(&look);
-	/* Any verdict is an answer; only a failure to compare is an error. */
-	return err == 0 || err == 1 || err == 3 ? 0 : err;
+	/* The report's metric is the one compare and RUNS=auto judge. */
+	ab->metric = out->metric[0] ? out->metric : NULL;
+	return ab_sides_judge(ab, sides, out->expect);
 }
 
 int cmd_reproduce_run(int argc, char **argv)
