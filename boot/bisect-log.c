@@ -191,6 +191,17 @@ static void bisect_kv_num(struct json_buf *j, const char *k, double v)
 	json_number_write(j, v);
 }
 
+/* What is bisected: the log's start record and bisect.json both say it. */
+static void bisect_what_json(struct json_buf *j, const struct bisect_state *st)
+{
+	bisect_kv_str(j, "good", st->good);
+	bisect_kv_str(j, "bad", st->bad);
+	bisect_kv_str(j, "test", st->test);
+	bisect_kv_str(j, "metric", st->metric);
+	bisect_kv_str(j, "timing",
+		      st->deterministic ? "deterministic" : "realtime");
+}
+
 int bisect_log_start(FILE *f, const struct bisect_state *st)
 {
 	struct json_buf j;
@@ -198,12 +209,7 @@ int bisect_log_start(FILE *f, const struct bisect_state *st)
 	json_buf_init(&j);
 	json_object_open(&j);
 	bisect_kv_str(&j, "kind", "start");
-	bisect_kv_str(&j, "good", st->good);
-	bisect_kv_str(&j, "bad", st->bad);
-	bisect_kv_str(&j, "test", st->test);
-	bisect_kv_str(&j, "metric", st->metric);
-	bisect_kv_str(&j, "timing",
-		      st->deterministic ? "deterministic" : "realtime");
+	bisect_what_json(&j, st);
 	json_object_close(&j);
 	return bisect_line_put(f, &j);
 }
@@ -276,12 +282,7 @@ int bisect_json_write(const char *path, const struct bisect_state *st,
 
 	json_buf_init(&j);
 	json_object_open(&j);
-	bisect_kv_str(&j, "good", st->good);
-	bisect_kv_str(&j, "bad", st->bad);
-	bisect_kv_str(&j, "test", st->test);
-	bisect_kv_str(&j, "metric", st->metric);
-	bisect_kv_str(&j, "timing",
-		      st->deterministic ? "deterministic" : "realtime");
+	bisect_what_json(&j, st);
 	bisect_verdict_json(&j, "ends_verdict", st->ends_verdict);
 	bisect_verdict_json(&j, "culprit_verdict", st->culprit_verdict);
 	json_key_write(&j, "steps");
