@@ -16,27 +16,16 @@
 #include "report/seq.h"
 #include "report/stats.h"
 #include "check.h"
+#include "sim.h"
 
 #define SIMS 1000
 #define NOISE 0.04
 #define ALPHA 0.01
 
-static uint64_t sim_state = 0x9E3779B97F4A7C15ULL;
-
-static double sim_uniform(void)
-{
-	sim_state ^= sim_state >> 12;
-	sim_state ^= sim_state << 25;
-	sim_state ^= sim_state >> 27;
-	return ((sim_state * 0x2545F4914F6CDD1DULL) >> 11) * 0x1.0p-53;
-}
-
 /* A run's value: normal noise, and with @tail one run in ten 15% slow. */
 static double sim_run(double mean, int tail)
 {
-	double u = sim_uniform() * (1 - 0x1.0p-53) + 0x1.0p-54;
-	double z = sqrt(-2 * log(u)) * cos(2 * M_PI * sim_uniform());
-	double v = mean * (1 + NOISE * z);
+	double v = sim_normal(mean, mean * NOISE);
 
 	return tail && sim_uniform() < 0.1 ? v * 0.85 : v;
 }
@@ -164,6 +153,7 @@ int main(void)
 	double aa;
 	int tail;
 
+	sim_seed(0x9E3779B97F4A7C15ULL);
 	sim_levels_check(&p);
 	for (tail = 0; tail <= 1; tail++) {
 		aa = sim_aa_check(&p, tail);

@@ -18,30 +18,13 @@
 
 #include "report/compare.h"
 #include "check.h"
+#include "sim.h"
 #include "shared/util.h"
 
 #define SIMS 2000
 #define COVER_SIMS 10000
 #define CV 0.05
 #define MAXN 10
-
-static uint64_t sim_state = 0x2545F4914F6CDD1DULL;
-
-static double sim_uniform(void)
-{
-	sim_state ^= sim_state >> 12;
-	sim_state ^= sim_state << 25;
-	sim_state ^= sim_state >> 27;
-	return ((sim_state * 0x2545F4914F6CDD1DULL) >> 11) * 0x1.0p-53;
-}
-
-/* Box-Muller; the uniform is kept off 0 for the logarithm. */
-static double sim_normal(double mean, double sd)
-{
-	double u = 1 - sim_uniform(), v = sim_uniform();
-
-	return mean + sd * sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
 
 static void sim_side(double *v, size_t n, double mean)
 {
