@@ -270,7 +270,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer test-kernel fuzz replay host-bench compare reproduce ab bisect case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer test-kernel fuzz replay host-bench compare reproduce ab bisect bisect-eval case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -591,6 +591,12 @@ bisect: deps
 		--ksrc $(call sq,$(KSRC)) --good $(call sq,$(GOOD)) --bad $(call sq,$(BAD)) --report $(call sq,$(REPORT)) \
 		--out $(call sq,$(BISECT_OUT)) --max-runs $(call sq,$(BISECT_MAX_RUNS)) --build-root $(call sq,$(BISECT_ROOT)) $(foreach f,$(KFRAGS),--kconfig $(f)) \
 		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
+
+## NAMES: make bisect-eval: only these histories of tests/bisect/corpus.def (default: all)
+NAMES ?=
+## bisect-eval: [NAMES=]: make bisect over the labeled corpus, tallied: right, false, missed; minutes (docs/bisect.md)
+bisect-eval: deps
+	$(AT)O="$(O)" B="$(B)" RESULTS="$(RESULTS)/bisect-eval" tests/bisect/eval.sh $(NAMES)
 
 ## replay: run STREAM=<samples.jsonl> through the parser into RESULTS
 replay: $(BOOTBENCH)

@@ -81,16 +81,21 @@ static int bisect_ab_build(struct bisect *b, const char *sha, char *image,
 	struct bisect_build_ctx c = {
 		image, size, NAN, why, wlen, x->build_log
 	};
-	char *argv[] = { (char *)x->cli->builder, (char *)b->tree,
-			 (char *)x->cli->build_root, (char *)sha, NULL };
+	/* The leaf's words, then the fragments (KCONFIG=) it merges. */
+	char *argv[4 + BISECT_KCONFIGS_MAX + 1] = { (char *)x->cli->builder,
+						    (char *)b->tree,
+						    (char *)x->cli->build_root,
+						    (char *)sha };
 	struct run_cmd cmd = { .argv = argv,
 			       .uid = -1,
 			       .stderr_too = 1,
 			       .line = bisect_build_line,
 			       .ctx = &c };
 	double t = util_now();
-	int rc;
+	int rc, i;
 
+	for (i = 0; i < x->cli->nkconfigs; i++)
+		argv[4 + i] = x->cli->kconfigs[i];
 	*image = '\0';
 	if (c.log)
 		fprintf(c.log, "== %s\n", sha);

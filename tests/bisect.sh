@@ -58,3 +58,10 @@ check "bisect: an end that does not build: exit 1, said, the leaf given TREE BUI
 	sh -c "test $bs_rc -eq 1 && grep -q '^bootbench: good $bs_good does not build (ends)' '$bs/end.err' &&
 		test \"\$(cat '$bs/built')\" = '$bs/repo $B/bisect $bs_good' &&
 		grep -q '\"kind\":\"start\"' '$bs/results/bisect/'*/bisect.jsonl"
+# KCONFIG='s fragments (make bisect's --kconfig) reach the leaf after
+# the SHA, in order: without them a DISK= job's kernel has no ext4.
+rm -f "$bs/built"
+bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --timing deterministic \
+	--out "$bs/frags" --kconfig kconfigs/base.config --kconfig kconfigs/disk.config >/dev/null 2>&1
+check "bisect: the --kconfig fragments reach the build leaf ($(cat "$bs/built" 2>/dev/null))" \
+	test "$(cat "$bs/built" 2>/dev/null)" = "$bs/repo $B/bisect $bs_good kconfigs/base.config kconfigs/disk.config"

@@ -40,9 +40,12 @@ if [ $# -gt 0 ]; then
 	done
 fi
 
-# json_str FILE KEY: a top-level string member (or "null").
+# json_str FILE KEY: a string member (or "null"), the first of that
+# name: bisect.json is bootbench's own compact JSON, its top-level
+# members before "steps".
 json_str() {
-	tr -d '\n' <"$1" | sed -n "s/^[^\"]*\"$2\"[[:space:]]*:[[:space:]]*\(null\|\"[^\"]*\"\).*/\1/p" | tr -d '"'
+	grep -o "\"$2\"[[:space:]]*:[[:space:]]*\(null\|\"[^\"]*\"\)" "$1" | head -n 1 |
+		sed 's/^[^:]*:[[:space:]]*//' | tr -d '"'
 }
 # json_sum FILE KEY: the sum of every member KEY (a number), and their count.
 json_sum() {
@@ -59,7 +62,10 @@ tally() {
 printf '%-30s %-8s %-8s %-12s %5s %7s %7s %7s\n' history expected found verdict steps wall_min build_min run_min | tee "$out"
 right=0 false=0 missed=0 failed=0 total=0
 tw=0 tb=0 tr=0
-echo "$rows" | while IFS='	' read -r name commits pos _patch _dir _subj _setup job timing _size frags _src; do
+# The fields split on US, not on tabs: a tab is white space to read,
+# and consecutive ones would merge an empty field (a revert's subject).
+us=$(printf '\037')
+echo "$rows" | tr '\t' "$us" | while IFS=$us read -r name commits pos _patch _dir _subj _setup job timing _size frags _src; do
 	[ "$names" = "  " ] || case $names in *" $name "*) ;; *) continue ;; esac
 	total=$((total + 1))
 	hist=$("$here/mkhistory.sh" "$b" "$name") || {
