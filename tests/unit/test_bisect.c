@@ -47,8 +47,8 @@ static void test_rule_deterministic(void)
 	rec_set(&rb, b, 1);
 	CHECK("bisect: deterministic: one run an end makes a rule",
 	      !bisect_rule_make(&rg, &rb, 1, 0.2, &r));
-	CHECK("bisect: deterministic: the spread is half the floor",
-	      fabs(r.sd - 0.1) < 1e-9);
+	CHECK("bisect: deterministic: the spread is a quarter of the floor",
+	      fabs(r.sd - 0.05) < 1e-9);
 	CHECK("bisect: deterministic: the good end's value is good",
 	      decide(&r, v100, 1) == BISECT_GOOD);
 	CHECK("bisect: deterministic: the bad end's value is bad",
@@ -66,11 +66,20 @@ static void test_rule_deterministic(void)
 	      decide(&r, v100, 1) == BISECT_GOOD);
 	CHECK("bisect: deterministic: 0.4% change: its middle cannot decide",
 	      decide(&r, v99_8, 1) == BISECT_MORE);
-	CHECK("bisect: deterministic: 0.4% change: a quarter of the way cannot decide",
-	      decide(&r, v99_9, 1) == BISECT_MORE);
+	CHECK("bisect: deterministic: 0.4% change: a quarter of the way is good",
+	      decide(&r, v99_9, 1) == BISECT_GOOD);
+	CHECK("bisect: deterministic: 0.4% change: 0.45 of the way cannot decide",
+	      decide(&r, (const double[]){ 99.82 }, 1) == BISECT_MORE);
 	CHECK("bisect: deterministic: repeats of a value count once",
-	      decide(&r, (const double[]){ 99.9, 99.9, 99.9, 99.9 }, 4) ==
+	      decide(&r, (const double[]){ 99.82, 99.82, 99.82, 99.82 }, 4) ==
 		      BISECT_MORE);
+	/* mgtime's pipe1: -2.99% of a 2% floor, its ends' values decide */
+	rec_set(&rb, (const double[]){ 97.01 }, 1);
+	bisect_rule_make(&rg, &rb, 1, 2, &r);
+	CHECK("bisect: deterministic: 3% change of a 2% floor: the good end is good",
+	      decide(&r, v100, 1) == BISECT_GOOD);
+	CHECK("bisect: deterministic: 3% change of a 2% floor: the bad end is bad",
+	      decide(&r, (const double[]){ 97.01 }, 1) == BISECT_BAD);
 }
 
 static void test_rule_realtime(void)
