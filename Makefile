@@ -18,10 +18,44 @@ comma := ,
 # Every user value a recipe passes on goes through it.
 sq = '$(subst ','\'',$(1))'
 
+DESCS := $(sort $(wildcard benchmarks/*.desc))
+DESC_LIST := $(B)/gen/descs.def
+DESCS_LISTED := $(filter benchmarks/%,$(subst ",,$(file <$(DESC_LIST))))
+# The lists make needs from the tables (the benchmarks, the job keys,
+# run's options: TESTS, PARAM_VARS, RUN_OPT_VARS, RUN_FLAG_VARS) are a
+# makefile fragment mk/tables.c prints, as the C reads the tables. make
+# remakes it when a table changes, before anything else, and reads
+# itself again (GNU make's "How Makefiles Are Remade"): on a fresh
+# machine that is after the host's compiler is there, and every other
+# make reads the fragment, running nothing.
+TABLES_MK := $(B)/gen/tables.mk
+MKTABLES := $(B)/host/mktables
+# Not for the goals that build nothing: `make deps` as root wrote it,
+# and the ordinary user's make run could not write O any more. make
+# help makes a fragment of its own in a temporary directory (help-print).
+NOBUILD_GOALS := deps help clean test-host
+ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NOBUILD_GOALS),$(MAKECMDGOALS)),all),)
+include $(TABLES_MK)
+endif
+
 ## ARCH: the guest's architecture, a row of boot/arch.def (default: this host's)
-HOST_ARCH := $(shell boot/arch.sh | sed -n 's/^ARCH_NAME=//p')
 # A job file's "arch = arm64" (make reproduce's jobs say it) is the default.
 JOB_ARCH := $(if $(JOB),$(shell sed -n 's/^arch *= *//p' $(call sq,$(JOB)) 2>/dev/null | tail -n 1))
+ifneq ($(ARCHS),)
+# The rows from the tables' fragment (ARCH_QEMU_arm64 := ...): no
+# process but uname. ARCH may be any name the host tool takes for a row.
+HOST_UNAME := $(shell uname -m)
+HOST_ARCH := $(or $(firstword $(foreach a,$(ARCHS),$(if $(filter $(ARCH_UNAME_$(a)),$(HOST_UNAME)),$(a)))),$(firstword $(ARCHS)))
+ARCH ?= $(or $(JOB_ARCH),$(HOST_ARCH))
+ARCH_NAME := $(or $(ARCH_ALIAS_$(ARCH)),$(filter $(ARCH),$(ARCHS)),$(if $(ARCH),,$(HOST_ARCH)))
+ifneq ($(words $(or $(ARCH),-) $(ARCH_NAME)),2)
+$(error bootbench: ARCH=$(ARCH) is not an architecture bootbench knows: say ARCH= one of $(ARCHS) (boot/arch.def))
+endif
+$(foreach f,$(ARCH_FIELDS),$(eval ARCH_$(f) = $$(ARCH_$(f)_$$(ARCH_NAME))))
+else
+# The goals that read no fragment (make deps, help, clean), and the
+# first parse on a new O, before the fragment is made: boot/arch.sh.
+HOST_ARCH := $(shell boot/arch.sh | sed -n 's/^ARCH_NAME=//p')
 ARCH ?= $(or $(JOB_ARCH),$(HOST_ARCH))
 # The row as ARCH_QEMU, ARCH_IMAGE, ... (the command line words aside).
 ARCH_ROW := $(shell boot/arch.sh $(call sq,$(ARCH)) 2>&1 | grep -v '^ARCH_CMDLINE=')
@@ -29,6 +63,7 @@ ifneq ($(filter bootbench:,$(firstword $(ARCH_ROW))),)
 $(error $(ARCH_ROW))
 endif
 $(foreach kv,$(ARCH_ROW),$(eval $(kv)))
+endif
 # Another architecture's guest programs, libkmod, busybox and default
 # kernel live under their own directories; this host's keep B's.
 ifeq ($(ARCH_NAME),$(HOST_ARCH))
@@ -175,25 +210,6 @@ endif
 # gen/descs.def, rewritten only when the set of files changes: a new
 # benchmarks/<name>.desc is read with no other edit. The set it holds
 # is read with make's own $(file), no fork.
-DESCS := $(sort $(wildcard benchmarks/*.desc))
-DESC_LIST := $(B)/gen/descs.def
-DESCS_LISTED := $(filter benchmarks/%,$(subst ",,$(file <$(DESC_LIST))))
-# The lists make needs from the tables (the benchmarks, the job keys,
-# run's options: TESTS, PARAM_VARS, RUN_OPT_VARS, RUN_FLAG_VARS) are a
-# makefile fragment mk/tables.c prints, as the C reads the tables. make
-# remakes it when a table changes, before anything else, and reads
-# itself again (GNU make's "How Makefiles Are Remade"): on a fresh
-# machine that is after the host's compiler is there, and every other
-# make reads the fragment, running nothing.
-TABLES_MK := $(B)/gen/tables.mk
-MKTABLES := $(B)/host/mktables
-# Not for the goals that build nothing: `make deps` as root wrote it,
-# and the ordinary user's make run could not write O any more. make
-# help makes a fragment of its own in a temporary directory (help-print).
-NOBUILD_GOALS := deps help clean test-host
-ifneq ($(if $(MAKECMDGOALS),$(filter-out $(NOBUILD_GOALS),$(MAKECMDGOALS)),all),)
-include $(TABLES_MK)
-endif
 
 BOOTBENCH := $(B)/host/bootbench
 COMPARE := $(B)/host/bootbench-compare
@@ -276,8 +292,12 @@ $(B)/asan/%.o: %.c
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 
 ## deps: install (as root) or name the packages needed
+# boot/deps.sh with the row read above: it runs no arch.sh of its own.
+DEPS_SH = ARCH=$(call sq,$(ARCH)) ARCH_NAME=$(call sq,$(ARCH_NAME)) HOST_ARCH=$(call sq,$(HOST_ARCH)) \
+	ARCH_QEMU=$(call sq,$(ARCH_QEMU)) ARCH_QEMU_PKG=$(call sq,$(ARCH_QEMU_PKG)) \
+	ARCH_CROSS_GCC=$(call sq,$(ARCH_CROSS_GCC)) ARCH_CROSS_PKG=$(call sq,$(ARCH_CROSS_PKG)) boot/deps.sh
 deps:
-	$(AT)ARCH=$(ARCH) boot/deps.sh run
+	$(AT)$(DEPS_SH) run
 
 # The tables' fragment (TABLES_MK above): built by the host's compiler
 # alone, so that is installed first when it is missing (boot/deps.sh:
@@ -287,9 +307,9 @@ $(DESC_LIST): $(if $(filter-out $(DESCS_LISTED),$(DESCS))$(filter-out $(DESCS),$
 	$(AT)mkdir -p $(@D)
 	$(AT)printf '#include "%s"\n' $(DESCS) >$@
 
-$(MKTABLES): mk/tables.c shared/descs.h proto/jobkeys.def boot/options.def $(DESCS) $(DESC_LIST)
+$(MKTABLES): mk/tables.c shared/descs.h proto/jobkeys.def boot/options.def boot/arch.def $(DESCS) $(DESC_LIST)
 	$(AT)command -v $(HOSTCC) >/dev/null 2>&1 || $(if $(filter help-tables,$(MAKECMDGOALS)),\
-		{ echo "bootbench: make help needs $(HOSTCC): make deps installs it" >&2; exit 2; },ARCH=$(ARCH) boot/deps.sh run)
+		{ echo "bootbench: make help needs $(HOSTCC): make deps installs it" >&2; exit 2; },$(DEPS_SH) run)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) -O1 -o $@ mk/tables.c
@@ -466,8 +486,9 @@ test-host:
 ## run: boot KERNEL, run TEST, write RESULTS/<test>/<params>/<release>/<N>
 # The host tool plans the image from the job, has initramfs/image.sh
 # assemble it (--build) and boots it: one process reads the job.
-run: deps
-	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
+# Prerequisites, not a make of its own (which parsed this file again):
+# make takes them left to right, so the host's packages come first.
+run: deps $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(KERNEL_DEP)
 	$(AT)$(PLUGIN_SH) $(BOOTBENCH) run $(PLUGIN_ARGS) --kernel $(call sq,$(KERNEL_PATH)) $(RUN_SEL) \
 		$(if $(filter 1,$(TAP)),--tap) $(RUN_FLAGS) $(RUN_EXTRA)
 
@@ -485,14 +506,14 @@ lava-job: deps
 
 ## test: check, then the boot tests on the default kernel (T=<area>[.<i>] selects: docs/tests.md)
 test:
-	$(AT)ARCH=$(ARCH) boot/deps.sh test
+	$(AT)$(DEPS_SH) test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
 	$(AT)O="$(O)" B="$(B)" HOSTCC="$(HOSTCC)" TIER=test SEL="$(or $(T),$(AREA))" tests/run.sh
 
 ## kernel: build KSRC with KBASE + kconfigs/{KCONFIG}.config into KOUT
 kernel:
 	$(AT)test -n $(call sq,$(KSRC)) || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
-	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
+	$(AT)$(DEPS_SH) kernel
 	$(AT)KARCH=$(ARCH_KARCH) KIMAGE=$(ARCH_IMAGE) CROSS_COMPILE=$(if $(ARCH_SUFFIX),$(ARCH_TRIPLET)-) \
 		kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
 		$(KFRAGS)
@@ -500,7 +521,7 @@ kernel:
 ## case-study: NAME=<docs/case-studies/NAME>: rerun a case study from scratch (Debian's linux-source, two kernels built and cached as reproduce KSRC= does)
 case-study:
 	$(AT)test -n $(call sq,$(NAME)) || { echo "bootbench: say NAME=<a case study: ls docs/case-studies/*.cmds>" >&2; exit 2; }
-	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
+	$(AT)$(DEPS_SH) kernel
 	$(AT)WORK=$(abspath $(O))/case-studies/$(NAME) B=$(abspath $(B)) docs/case-studies/run.sh $(call sq,$(NAME))
 
 ## compare: BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)
@@ -514,8 +535,8 @@ compare: $(COMPARE)
 # kconfigs/ (cached while the fragments do not change): minutes to hours.
 ## test-kernel: build linux-source-6.1 with KCONFIG (cached) and run the boot tests on it
 test-kernel: deps
-	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
-	$(AT)ARCH=$(ARCH) boot/deps.sh test
+	$(AT)$(DEPS_SH) kernel
+	$(AT)$(DEPS_SH) test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
 	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(KFRAGS)
 
@@ -523,7 +544,7 @@ test-kernel: deps
 # (or KSRC=), the cache, the incremental rebuild, a boot, a reproduction.
 ## test-ksrc: [KSRC=debian-6.12] [PATCH=]: make reproduce KSRC= on a real source: builds, cache, rebuild, boot (the base: 850 CPU s; not in make test)
 test-ksrc: deps
-	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
+	$(AT)$(DEPS_SH) kernel
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(BASE_CPIO)
 	$(AT)O=$(call sq,$(O)) B=$(call sq,$(B)) KSRC=$(call sq,$(KSRC)) PATCH=$(call sq,$(PATCH)) tests/ksrc-build.sh
 
@@ -536,7 +557,7 @@ MAKE_NOT_RUN := $(MAKE)
 reproduce: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
 reproduce: FIT := $(if $(FIT),$(FIT),1)
 reproduce: deps
-	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
+	$(AT)$(if $(KSRC),$(DEPS_SH) kernel)
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 	$(AT)$(PLUGIN_SH) MAKE=$(call sq,$(MAKE_NOT_RUN)) O=$(call sq,$(O)) ARCH=$(ARCH_NAME) \
 		B=$(call sq,$(B)) RESULTS=$(call sq,$(RESULTS)) BOOTBENCH=$(BOOTBENCH) DRY=$(call sq,$(DRY)) \
@@ -552,7 +573,7 @@ reproduce: deps
 ## ab: BASE_KERNEL= NEW_KERNEL= (or KSRC= [PATCH=] [BASE_REF= NEW_REF=]) TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare's verdict
 ab: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
 ab: deps
-	$(AT)$(if $(KSRC),ARCH=$(ARCH) boot/deps.sh kernel)
+	$(AT)$(if $(KSRC),$(DEPS_SH) kernel)
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 	$(AT)$(PLUGIN_SH) base=$(call sq,$(BASE_KERNEL)) new=$(call sq,$(NEW_KERNEL)); \
 	$(if $(KSRC),test -z "$$base$$new" || { echo "bootbench: say KSRC= (both kernels built from a source) or BASE_KERNEL= and NEW_KERNEL=$(comma) not both" >&2; exit 2; }; \
@@ -585,7 +606,7 @@ bisect: export TEST := $(if $(and $(REPORT),$(filter file,$(origin TEST))),,$(TE
 ## bisect: KSRC=<git tree> GOOD= BAD= TEST= (or REPORT=<mail>) [METRIC=] [TIMING=] [make run variables]: the culprit commit (docs/bisect.md)
 bisect: FIT := $(if $(and $(REPORT),$(filter-out 0,$(FIT))),1,$(FIT))
 bisect: deps
-	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
+	$(AT)$(DEPS_SH) kernel
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 	$(AT)$(PLUGIN_SH) ARCH=$(ARCH) KBASE=$(call sq,$(KBASE)) $(BOOTBENCH) bisect $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) \
 		--ksrc $(call sq,$(KSRC)) --good $(call sq,$(GOOD)) --bad $(call sq,$(BAD)) --report $(call sq,$(REPORT)) \

@@ -10,9 +10,29 @@ what=${1:-run}
 
 # The guest's architecture (ARCH, default this host's): its QEMU, and
 # for another architecture Debian's cross compiler (boot/arch.def).
-row=$("$(dirname "$0")/arch.sh" ${ARCH:+"$ARCH"}) || exit 2
-arch_get() { echo "$row" | sed -n "s/^ARCH_$1=//p"; }
-host=$("$(dirname "$0")/arch.sh" | sed -n 's/^ARCH_NAME=//p')
+# The Makefile gives the row it read from the tables' fragment
+# (ARCH_NAME, ARCH_QEMU, ... and HOST_ARCH), which spares a make run two
+# passes of arch.sh; a script that calls this without them gets them
+# from arch.sh.
+arch_get() {
+	printf '%s\n' "$row" | while IFS== read -r k v; do
+		[ "$k" != "ARCH_$1" ] || {
+			echo "$v"
+			break
+		}
+	done
+}
+if [ -n "${ARCH_NAME:-}" ] && [ -n "${ARCH_QEMU:-}" ] && [ -n "${HOST_ARCH:-}" ]; then
+	row="ARCH_NAME=$ARCH_NAME
+ARCH_QEMU=$ARCH_QEMU
+ARCH_QEMU_PKG=${ARCH_QEMU_PKG:-}
+ARCH_CROSS_GCC=${ARCH_CROSS_GCC:-}
+ARCH_CROSS_PKG=${ARCH_CROSS_PKG:-}"
+	host=$HOST_ARCH
+else
+	row=$("$(dirname "$0")/arch.sh" ${ARCH:+"$ARCH"}) || exit 2
+	host=$("$(dirname "$0")/arch.sh" | sed -n 's/^ARCH_NAME=//p')
+fi
 cross=
 [ "$(arch_get NAME)" = "$host" ] || cross="$(arch_get CROSS_GCC):$(arch_get CROSS_PKG)"
 

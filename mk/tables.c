@@ -5,8 +5,10 @@
  * itself), read as the C reads them: the benchmarks (each descriptor's
  * BENCH or TEST row), the job keys (proto/jobkeys.def and the
  * descriptors' JOBKEY rows) and bootbench run's options
- * (boot/options.def). Built first, with the host's compiler alone, so
- * that one run of it replaces a preprocessor run on every make.
+ * (boot/options.def), and the guest architectures' rows (boot/arch.def)
+ * as nolibc's Makefile keeps them, ARCH_QEMU_arm64 := ... Built first,
+ * with the host's compiler alone, so that one run of it replaces a
+ * preprocessor or a shell and awk run on every make.
  *
  * With --help it prints the rows make help shows (boot/help.sh), tab
  * separated: "opt VARIABLE argument help" for each option with a make
@@ -54,6 +56,29 @@ static const struct opt_row opts[] = {
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* boot/arch.def's columns, in its order, as make names them. */
+#define ARCH_FIELDS                                                      \
+	"UNAME", "KARCH", "QEMU", "QEMU_PKG", "MACHINE", "FIRMWARE",     \
+		"CONSOLE", "CMDLINE", "IMAGE", "KERNEL_PKG", "DEB_ARCH", \
+		"TRIPLET", "CROSS_GCC", "CROSS_PKG", "CPU", "CPU_SMT",   \
+		"KCIDB", "LAVA", "CLUSTERS"
+
+static const char *const arch_fields[] = { ARCH_FIELDS };
+
+struct arch_row {
+	const char *id;
+	const char *col[ARRAY_SIZE(arch_fields)];
+};
+
+static const struct arch_row archs[] = {
+#define ARCH(id, ...) { #id, { __VA_ARGS__ } },
+#include "boot/arch.def"
+#undef ARCH
+};
+
+/* The columns that are other names of a row: uname, kernel ARCH, Debian's. */
+static const size_t arch_alias_cols[] = { 0, 1, 10 };
+
 /* A job key as its make variable: upper case, '-' as '_'. */
 static void var_print(const char *key)
 {
@@ -71,6 +96,47 @@ static void opts_print(const char *name, int flags)
 		if (opts[i].var[0] && (opts[i].arg == NULL) == flags)
 			printf(" %s:%s", opts[i].option, opts[i].var);
 	putchar('\n');
+}
+
+/* A value as make reads it literally after ":=": $ doubled, # escaped. */
+static void make_value_print(const char *v)
+{
+	for (; *v; v++) {
+		if (*v == '$' || *v == '#')
+			putchar(*v == '$' ? '$' : '\\');
+		putchar(*v);
+	}
+}
+
+/*
+ * ARCHS, each row's ARCH_<FIELD>_<id>, and ARCH_ALIAS_<name> := id for
+ * the names the C takes for a row besides its id (arch_find(): uname
+ * -m, Debian's architecture, the kernel's ARCH).
+ */
+static void archs_print(void)
+{
+	size_t i, f;
+
+	printf("ARCHS :=");
+	for (i = 0; i < ARRAY_SIZE(archs); i++)
+		printf(" %s", archs[i].id);
+	printf("\nARCH_FIELDS :=");
+	for (f = 0; f < ARRAY_SIZE(arch_fields); f++)
+		printf(" %s", arch_fields[f]);
+	putchar('\n');
+	for (i = 0; i < ARRAY_SIZE(archs); i++) {
+		for (f = 0; f < ARRAY_SIZE(arch_fields); f++) {
+			printf("ARCH_%s_%s := ", arch_fields[f], archs[i].id);
+			make_value_print(archs[i].col[f]);
+			putchar('\n');
+		}
+		for (f = 0; f < ARRAY_SIZE(arch_alias_cols); f++) {
+			const char *n = archs[i].col[arch_alias_cols[f]];
+
+			if (strcmp(n, archs[i].id))
+				printf("ARCH_ALIAS_%s := %s\n", n, archs[i].id);
+		}
+	}
 }
 
 /* The rows of make help, tab separated. */
@@ -94,7 +160,7 @@ int main(int argc, char **argv)
 		help_print();
 		return ferror(stdout) || fflush(stdout) ? 1 : 0;
 	}
-	puts("# Written by mk/tables.c from the descriptors, proto/jobkeys.def and boot/options.def.");
+	puts("# Written by mk/tables.c from the descriptors, proto/jobkeys.def, boot/options.def and boot/arch.def.");
 	printf("TESTS :=");
 	for (i = 0; i < ARRAY_SIZE(tests); i++)
 		printf(" %s", tests[i]);
@@ -106,5 +172,6 @@ int main(int argc, char **argv)
 	putchar('\n');
 	opts_print("RUN_OPT_VARS", 0);
 	opts_print("RUN_FLAG_VARS", 1);
+	archs_print();
 	return ferror(stdout) || fflush(stdout) ? 1 : 0;
 }
