@@ -156,7 +156,7 @@ int timing_parse(const char *s, int *deterministic)
 /* Results record the QEMU that made them; icount needs TCG. */
 static int timing_check(struct run_opts *o)
 {
-	int err = qemu_version_read(o->qemu, &o->qemu_version);
+	int err = qemu_version_get(o->qemu, o->build_dir, &o->qemu_version);
 
 	if (err && o->deterministic)
 		return bad_input(

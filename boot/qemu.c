@@ -2,9 +2,11 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -283,6 +285,80 @@ int qemu_version_read(const char *binary, struct qemu_version *v)
 		return -ENOEXEC;
 	snprintf(v->text, sizeof(v->text), "%u.%u.%u", v->major, v->minor,
 		 v->micro);
+	return 0;
+}
+
+/* BINARY as exec finds it: itself with a '/', else the first on PATH. */
+static int qemu_binary_stat(const char *binary, char *path, size_t size,
+			    struct stat *st)
+{
+	const char *p = getenv("PATH"), *end;
+
+	if (strchr(binary, '/')) {
+		snprintf(path, size, "%s", binary);
+		return stat(path, st) ? -errno : 0;
+	}
+	for (; p && *p; p = *end ? end + 1 : end) {
+		end = strchrnul(p, ':');
+		snprintf(path, size, "%.*s/%s", (int)(end - p), *p ? p : ".",
+			 binary);
+		if (!stat(path, st) && S_ISREG(st->st_mode) &&
+		    !access(path, X_OK))
+			return 0;
+	}
+	return -ENOENT;
+}
+
+/*
+ * QEMU's -version is a process and about 0.1 s of every run. DIR keeps
+ * the answer, qemu-version.<name>: the binary's path, device, inode,
+ * size and mtime, then the version. It holds while stat says the same.
+ */
+int qemu_version_get(const char *binary, const char *dir,
+		     struct qemu_version *v)
+{
+	char path[PATH_MAX], cache[PATH_MAX], tmp[PATH_MAX + 32];
+	char key[PATH_MAX + 96], line[PATH_MAX + 160];
+	const char *name = strrchr(binary, '/');
+	struct stat st;
+	FILE *f;
+	int err;
+
+	if (!dir || qemu_binary_stat(binary, path, sizeof(path), &st))
+		return qemu_version_read(binary, v);
+	snprintf(key, sizeof(key), "%s %llu %llu %lld %lld", path,
+		 (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+		 (long long)st.st_size, (long long)st.st_mtime);
+	snprintf(cache, sizeof(cache), "%s/qemu-version.%s", dir,
+		 name ? name + 1 : binary);
+	memset(v, 0, sizeof(*v));
+	f = fopen(cache, "re");
+	if (f) {
+		size_t n = strlen(key);
+
+		if (fgets(line, sizeof(line), f) && !strncmp(line, key, n) &&
+		    line[n] == ' ' &&
+		    sscanf(line + n + 1, "%u.%u.%u", &v->major, &v->minor,
+			   &v->micro) == 3 &&
+		    v->major) {
+			fclose(f);
+			snprintf(v->text, sizeof(v->text), "%u.%u.%u", v->major,
+				 v->minor, v->micro);
+			return 0;
+		}
+		fclose(f);
+	}
+	err = qemu_version_read(binary, v);
+	if (err)
+		return err;
+	/* Written whole or not at all: a run beside this one reads it. */
+	snprintf(tmp, sizeof(tmp), "%s.%ld", cache, (long)getpid());
+	f = fopen(tmp, "we");
+	if (!f)
+		return 0;
+	fprintf(f, "%s %s\n", key, v->text);
+	if (fclose(f) || rename(tmp, cache))
+		unlink(tmp);
 	return 0;
 }
 

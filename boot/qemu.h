@@ -51,6 +51,9 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *argv);
 int qemu_accel_parse(const char *s, enum qemu_accel *out);
 /* Runs BINARY -version; -ENOEXEC when its output names no version. */
 int qemu_version_read(const char *binary, struct qemu_version *v);
+/* The same, kept in DIR (NULL: not kept) while the binary is unchanged. */
+int qemu_version_get(const char *binary, const char *dir,
+		     struct qemu_version *v);
 /*
  * Whether icount with several vCPUs boots on this QEMU: 7.2 never runs
  * a vCPU again once PAUSE made it yield (docs/deterministic.md).
