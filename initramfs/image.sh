@@ -16,7 +16,15 @@
 # Prints the image's path; errors are one line and exit 2.
 set -eu
 tool=$1 mkcpio=$2 base=$3 build=$4 kernel=$5 modules=${6:-}
-here=$(cd "$(dirname "$0")" && pwd)
+# dir_of PATH: its directory, as dirname says, without a process (a
+# run of this script is on every make run's path).
+dir_of() {
+	case $1 in
+	*/*) echo "${1%/*}" ;;
+	*) echo . ;;
+	esac
+}
+here=$(cd "$(dir_of "$0")" && pwd)
 
 die() {
 	echo "bootbench: $*" >&2
@@ -27,7 +35,14 @@ die() {
 # once, in the plan's order (the job's tests first: job.json lists the
 # benchmark's package first).
 plan_items() {
-	printf '%s\n' "${PLAN:-}" | sed -n "s/^$1 \([a-z0-9_-]*\)\$/\1/p" | awk '!seen[$0]++'
+	pi_seen=' '
+	printf '%s\n' "${PLAN:-}" | while read -r pi_kind pi_name pi_rest; do
+		[ "$pi_kind" = "$1" ] && [ -n "$pi_name" ] && [ -z "$pi_rest" ] || continue
+		case $pi_name in *[!a-z0-9_-]*) continue ;; esac
+		case $pi_seen in *" $pi_name "*) continue ;; esac
+		pi_seen="$pi_seen$pi_name "
+		echo "$pi_name"
+	done
 }
 
 # The archive of the plan's benchmarks, each with its images beside it
@@ -37,7 +52,7 @@ plan_items() {
 bench_cpio() {
 	names=$(plan_items bench | sort)
 	[ -n "$names" ] || return 0
-	dir=$(dirname "$base")/guest/bench
+	dir=$(dir_of "$base")/guest/bench
 	key=$(echo $names | tr ' ' '+')
 	# A job of many tests: its name would outgrow a file name.
 	[ ${#key} -le 64 ] || key=$(echo "$key" | cksum | cut -d' ' -f1)
@@ -72,25 +87,40 @@ layers_add() {
 	# no Debian package to find, so no layer.sh, mklayer or cpp.
 	if [ -n "$(plan_items layer)" ]; then
 		# shellcheck disable=SC2046 # one word per test
-		layers=$("$here/layer.sh" "$(dirname "$mkcpio")/mklayer" "$mkcpio" "$build" $(plan_items layer)) || exit 2
+		layers=$("$here/layer.sh" "$(dir_of "$mkcpio")/mklayer" "$mkcpio" "$build" $(plan_items layer)) || exit 2
 	fi
 	if [ -z "$bench$layers" ]; then
 		echo "$1"
 		return
 	fi
-	name=$(for l in $bench $layers; do basename "$l" .cpio; done | tr '\n' '+')
-	out=$2/$(basename "$1" .cpio)-${name%+}.cpio
-	mkdir -p "$2"
-	# shellcheck disable=SC2086 # the layers are a word list
-	cat "$1" $bench $layers >"$out.tmp"
-	[ -z "$layers" ] || for l in $layers; do cat "${l%.cpio}.packages"; done >"$out.packages"
-	mv "$out.tmp" "$out"
+	name=
+	for l in $bench $layers; do
+		l=${l##*/}
+		name=$name${l%.cpio}+
+	done
+	out=${1##*/}
+	out=$2/${out%.cpio}-${name%+}.cpio
+	[ -d "$2" ] || mkdir -p "$2"
+	# Written again only when a part is newer (each is remade, so newer,
+	# when what it holds changes): the parts of a job with a Debian
+	# layer are megabytes, and every run of the job came through here.
+	fresh=1
+	[ -f "$out" ] && { [ -z "$layers" ] || [ -f "$out.packages" ]; } || fresh=0
+	for l in "$1" $bench $layers; do
+		[ "$fresh" = 0 ] || [ ! "$l" -nt "$out" ] || fresh=0
+	done
+	if [ "$fresh" = 0 ]; then
+		# shellcheck disable=SC2086 # the layers are a word list
+		cat "$1" $bench $layers >"$out.tmp"
+		[ -z "$layers" ] || for l in $layers; do cat "${l%.cpio}.packages"; done >"$out.packages"
+		mv "$out.tmp" "$out"
+	fi
 	echo "$out"
 }
 
 # The first archive: core.cpio when the plan names the benchmarks.
 first=$base
-core=$(dirname "$base")/core.cpio
+core=$(dir_of "$base")/core.cpio
 if [ -n "$(plan_items bench)" ] && [ -f "$core" ]; then
 	first=$core
 fi
@@ -99,7 +129,7 @@ fi
 # The host tool that runs us knows the release already.
 rel=${BOOTBENCH_RELEASE:-}
 [ -n "$rel" ] || rel=$("$tool" release "$kernel") || exit 2
-kdir=$(cd "$(dirname "$kernel")" && pwd)
+kdir=$(cd "$(dir_of "$kernel")" && pwd)
 
 moddir=
 if [ -n "$modules" ]; then
@@ -145,7 +175,7 @@ moddir=$(cd "$moddir" && pwd)
 # The base is in the key: an arm64 base given an x86 kernel (refused
 # later, by the run) built an image the x86 runs then took, and every
 # one panicked (No working init found).
-key=$(printf '%s %s' "$moddir" "$(cd "$(dirname "$base")" && pwd)/${base##*/}" | cksum | cut -d' ' -f1)
+key=$(printf '%s %s' "$moddir" "$(cd "$(dir_of "$base")" && pwd)/${base##*/}" | cksum | cut -d' ' -f1)
 cache=$build/images/$rel-$key
 mkdir -p "$cache"
 # Runs started together (CI, RUNS in parallel) share this cache: one
