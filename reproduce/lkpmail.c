@@ -799,11 +799,16 @@ static void lkpmail_host_find(const char *flat, struct lkpmail *m)
 	}
 }
 
+/*
+ * The host name's count, kept beside the text's: the machine's reader
+ * weighs both against the CPU model's (reproduce/repro-machine.c).
+ */
 static void lkpmail_tbox_sockets(struct lkpmail *m)
 {
+	m->host_sockets = lkpmail_host_sockets(m->tbox_group);
 	if (m->sockets)
 		return;
-	m->sockets = lkpmail_host_sockets(m->tbox_group);
+	m->sockets = m->host_sockets;
 	if (m->sockets)
 		snprintf(m->sockets_src, sizeof(m->sockets_src),
 			 "LKP's host name %s", m->tbox_group);

@@ -80,6 +80,7 @@ area execl
 area verdict
 area cpio
 area casestudy
+area reader
 area style
 tl_beside=
 
@@ -104,7 +105,6 @@ area lava test
 area hostile test
 area filebench test
 area topology test
-area reader test
 area lkpmode-boot test
 area deterministic-boot test
 area profile test
