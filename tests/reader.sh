@@ -209,6 +209,28 @@ check "reader: a desktop part its row leaves open takes SMT from its generation'
 check "reader: ... and an i5-6500 none (a Skylake i5), said" \
 	grep -q 'guessed: 1 thread per core (a desktop i5 of Skylake: its generation.s rule' "$T/rd/i5.err"
 
+# A value of more than one word ("option_a: Sequential Fill") is kept
+# whole: it cut the parameters short at its second word.
+rd pts "$rd_dir/phoronix-speedb-sequential-fill-11.7.txt"
+check "reader: option_a: Sequential Fill is one value, quoted as a shell takes it, and the parameters after it are read" \
+	grep -q "testcase phoronix-test-suite: test=speedb-1.0.1 option_a='Sequential Fill' cpufreq_governor=performance\$" "$T/rd/pts.err"
+sed 's/^\(\s*\)testtime: 60s/\1option_a: Sequential Fill\n\1testtime: 60s/' \
+	"$rd_dir/stress-ng-msg-nfs-timecreate-41.2.txt" >"$T/words.txt"
+rd words "$T/words.txt"
+check "reader: ... before a stress-ng job's testtime: and test: (refused before: no stressor)" \
+	sh -c "grep -qx 'stressor = msg' '$T/rd/o/words/job' && grep -qx 'testtime = 60' '$T/rd/o/words/job' &&
+		grep -q 'left out: option_a: Sequential Fill (no such knob in bootbench)' '$T/rd/words.err'"
+tr '\n\t' '  ' <"$T/words.txt" >"$T/wordsflat.txt"
+rd wordsflat "$T/wordsflat.txt"
+check "reader: ... and in a mail flattened onto one line" \
+	sh -c "grep -qx 'stressor = msg' '$T/rd/o/wordsflat/job' && grep -q \"option_a='Sequential Fill' testtime=60s\" '$T/rd/wordsflat.err'"
+sed 's/^\(\s*\)mode: threads$/\1mode: threads process/' "$rd_dir/hackbench-sched-idle-15.2.txt" >"$T/twowords.txt"
+rm -rf "$T/rd/o/twowords"
+rd twowords "$T/twowords.txt"
+check "reader: a value of two choices (mode: threads process) is refused in the run's words, no job left (was mode = threads)" \
+	sh -c "test \$(cat '$T/rd/twowords.rc') -eq 2 && test ! -e '$T/rd/o/twowords/job' &&
+		tail -n 1 '$T/rd/twowords.err' | grep -q 'MODE=threads process is not valid: give process or threads'"
+
 # Issue 39: an arm64 report is an arm64 job, its machine an arm64 profile.
 rd tx2 "$rd_dir/cfs-load-balance-rework-benchmarks.txt"
 check "reader: the thread's \"large arm64 2 nodes / 224 cores system\" is the thunderx2 profile, the job arch = arm64" \
