@@ -231,6 +231,33 @@ check "reader: a value of two choices (mode: threads process) is refused in the 
 	sh -c "test \$(cat '$T/rd/twowords.rc') -eq 2 && test ! -e '$T/rd/o/twowords/job' &&
 		tail -n 1 '$T/rd/twowords.err' | grep -q 'MODE=threads process is not valid: give process or threads'"
 
+# DRY=1 shows the disks the run makes, by the run's own fitting (RAM
+# disks to the fitted guest's memory, virtio disks to DISK_DIR's room),
+# and the job's test_size at most half of them: it showed 64 TiB disks
+# and a test_size of half a disk the run cuts down.
+sed 's/disk: 1HDD/disk: 1HDD_64T/' "$rd_dir/fio-basic-btrfs-write_iops-6.5.txt" >"$T/d64t.txt"
+make -s reproduce O="$O" RESULTS="$T/rdd" DISK_DIR="$T/rdd-disks" REPORT="$T/d64t.txt" DRY=1 >"$T/d64t.out" 2>&1
+rd_rc=$?
+rd_mib=$(sed -n 's/^bootbench: the disks as made: 1 HDD of \([0-9]*\) MiB each (asked 67108864 MiB)$/\1/p' "$T/d64t.out")
+rd_free=$(df -Pk "$T" | awk 'NR == 2 { print int($4 / 1024) }')
+check "reader: DRY=1 of a 64 TiB disk shows the disk the run makes in DISK_DIR's room (${rd_mib:-none} MiB of $rd_free free), test_size half of it" \
+	sh -c "test $rd_rc -eq 0 && test -n '$rd_mib' && test '$rd_mib' -le '$rd_free' &&
+		grep -qx \"    test_size = \$((${rd_mib:-0} / 2))M\" '$T/d64t.out' &&
+		grep -q \"scaled: test_size = \$((${rd_mib:-0} / 2))M (the job's 128G: half a disk of $rd_mib MiB, as the run makes it here)\" '$T/d64t.out' &&
+		test ! -e '$T/rdd-disks'"
+"$tool" run --plan --test fio --param disk=1SSD_64T --param fs=xfs --disk-dir "$T/rdd-disks" >"$T/d64p.out" 2>"$T/d64p.err"
+check "reader: ... by the function the run fits its disk files with (run --plan: the same line, no file made)" \
+	sh -c "grep -q '^disks 1 SSD of [0-9]* MiB each (asked 67108864 MiB)$' '$T/d64p.out' &&
+		grep -q 'note: DISK: 1 disk(s) of [0-9]* MiB instead of 67108864 MiB: DISK_DIR=$T/rdd-disks has' '$T/d64p.err' &&
+		test ! -e '$T/rdd-disks'"
+make -s reproduce O="$O" RESULTS="$T/rdb" REPORT="$rd_dir/fsmark-btrfs-queue-sysfs-13.6-cooperlake-4s.txt" DRY=1 >"$T/dbrd.out" 2>&1
+rd_rc=$?
+rd_mib=$(sed -n 's/^bootbench: the disks as made: 1 BRD of \([0-9]*\) MiB each.*/\1/p' "$T/dbrd.out")
+rd_mem=$(sed -n 's/^bootbench: the machine as booted: .*, \([0-9]*\) MB (.*/\1/p' "$T/dbrd.out")
+check "reader: DRY=1 of a 32G RAM disk shows half the fitted guest's memory (${rd_mib:-none} MiB of $rd_mem), test_size half of that" \
+	sh -c "test $rd_rc -eq 0 && test -n '$rd_mib' && test \$((${rd_mib:-0} * 2)) -eq '$rd_mem' &&
+		grep -qx \"    test_size = \$((${rd_mib:-0} / 2))M\" '$T/dbrd.out'"
+
 # Issue 39: an arm64 report is an arm64 job, its machine an arm64 profile.
 rd tx2 "$rd_dir/cfs-load-balance-rework-benchmarks.txt"
 check "reader: the thread's \"large arm64 2 nodes / 224 cores system\" is the thunderx2 profile, the job arch = arm64" \
