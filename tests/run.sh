@@ -70,6 +70,7 @@ area hostile-host
 area replay
 area badinput
 area unit
+area fuzz
 area compare-golden
 area ksrc
 area bisect
