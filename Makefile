@@ -625,7 +625,7 @@ replay: $(BOOTBENCH)
 	$(AT)$(BOOTBENCH) replay $(call sq,$(STREAM)) $(call sq,$(RESULTS))
 
 ## fuzz: run every fuzz target for FUZZ_SECONDS=FUZZ_SECONDS (clang)
-fuzz:
+fuzz: $(DESC_LIST)
 	$(AT)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
 	$(AT)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
 

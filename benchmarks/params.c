@@ -115,11 +115,17 @@ int param_size_parse(const char *s, unsigned long long *bytes)
 	return 0;
 }
 
+/*
+ * @val is one of the words of @choices. A value with a blank is none:
+ * "process threads" once passed as two neighbouring choices.
+ */
 static int param_choice_check(const char *choices, const char *val)
 {
 	size_t n = strlen(val);
 	const char *c = choices;
 
+	if (strpbrk(val, " \t"))
+		return -EINVAL;
 	while (n && (c = strstr(c, val))) {
 		if ((c == choices || c[-1] == ' ') && (c[n] == ' ' || !c[n]))
 			return 0;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cputable.h"
 #include "shared/util.h"
@@ -17,6 +18,7 @@ struct cpu_gen {
 	unsigned int family;
 	const char *models, *qemu, *client_qemu, *server_cores;
 	unsigned int server_tpc;
+	const char *client_smt; /* "i5:1,i7:2" */
 };
 
 struct cpu_sku {
@@ -30,7 +32,8 @@ struct cpu_vendor {
 };
 
 static const struct cpu_gen cpu_gens[] = {
-#define CPU_GEN(c, l, v, f, m, q, qc, sc, st) { c, l, v, f, m, q, qc, sc, st },
+#define CPU_GEN(c, l, v, f, m, q, qc, sc, st, ct) \
+	{ c, l, v, f, m, q, qc, sc, st, ct },
 #define CPU_SKU(p, c, n, t)
 #define CPU_SKU_CLIENT(p, c, n, t)
 #define CPU_VENDOR(w, q)
@@ -42,7 +45,7 @@ static const struct cpu_gen cpu_gens[] = {
 };
 
 static const struct cpu_sku cpu_skus[] = {
-#define CPU_GEN(c, l, v, f, m, q, qc, sc, st)
+#define CPU_GEN(c, l, v, f, m, q, qc, sc, st, ct)
 #define CPU_SKU(p, c, n, t) { p, c, n, t, 0 },
 #define CPU_SKU_CLIENT(p, c, n, t) { p, c, n, t, 1 },
 #define CPU_VENDOR(w, q)
@@ -54,7 +57,7 @@ static const struct cpu_sku cpu_skus[] = {
 };
 
 static const struct cpu_vendor cpu_vendors[] = {
-#define CPU_GEN(c, l, v, f, m, q, qc, sc, st)
+#define CPU_GEN(c, l, v, f, m, q, qc, sc, st, ct)
 #define CPU_SKU(p, c, n, t)
 #define CPU_SKU_CLIENT(p, c, n, t)
 #define CPU_VENDOR(w, q) { w, q },
@@ -134,17 +137,23 @@ static const struct cpu_gen *cpu_codename_scan(const char *model)
 	return best;
 }
 
-/* '#' a digit, the rest literal; no digit right after. */
+/*
+ * '#' a digit, the rest literal but for case (LKP writes "PLATINUM
+ * 8592+"); no digit right after.
+ */
 static int cpu_pattern_at(const char *s, const char *pat)
 {
 	for (; *pat; pat++, s++) {
-		if (*pat == '#' ? !isdigit((unsigned char)*s) : *s != *pat)
+		if (*pat == '#' ? !isdigit((unsigned char)*s) :
+				  tolower((unsigned char)*s) !=
+					  tolower((unsigned char)*pat))
 			return 0;
 	}
 	return !isdigit((unsigned char)*s);
 }
 
-static const struct cpu_sku *cpu_sku_scan(const char *model)
+/* The first row whose pattern @model has; where it is, in @at. */
+static const struct cpu_sku *cpu_sku_scan(const char *model, const char **at)
 {
 	size_t i;
 	const char *s;
@@ -152,15 +161,17 @@ static const struct cpu_sku *cpu_sku_scan(const char *model)
 	for (i = 0; i < NSKUS; i++)
 		for (s = model; *s; s++)
 			if ((s == model || !isalnum((unsigned char)s[-1])) &&
-			    cpu_pattern_at(s, cpu_skus[i].pattern))
+			    cpu_pattern_at(s, cpu_skus[i].pattern)) {
+				*at = s;
 				return &cpu_skus[i];
+			}
 	return NULL;
 }
 
 /* AMD names its core count: "AMD EPYC 7742 64-Core Processor". */
 static unsigned int cpu_named_cores(const char *model)
 {
-	const char *p = strstr(model, "-Core Processor");
+	const char *p = strcasestr(model, "-Core Processor");
 	const char *s = p;
 
 	if (!p)
@@ -179,10 +190,43 @@ static void cpu_info_set(struct cpu_info *ci, const struct cpu_gen *g)
 	ci->server_tpc = g->server_tpc;
 }
 
+/*
+ * A client part's threads per core by its generation's rule
+ * ("i5:1,i7:2": the start of the model number @at, case aside): 0 and
+ * ci->smt_tier "" when no item of the rule starts it.
+ */
+static void cpu_client_smt(const struct cpu_gen *g, const char *at,
+			   struct cpu_info *ci)
+{
+	const char *r = g->client_smt;
+	size_t n, best = 0;
+	unsigned long v;
+	char *end;
+
+	while (*r) {
+		n = strcspn(r, ":,");
+		if (r[n] != ':')
+			break;
+		v = strtoul(r + n + 1, &end, 10);
+		/* The longest start wins: "i7-8:2" over "i7:1". */
+		if (n > best && n < sizeof(ci->smt_tier) &&
+		    !strncasecmp(at, r, n)) {
+			best = n;
+			ci->threads = v;
+			snprintf(ci->smt_tier, sizeof(ci->smt_tier), "%.*s",
+				 (int)n, r);
+		}
+		if (*end != ',')
+			break;
+		r = end + 1;
+	}
+}
+
 int cpu_lookup(const char *model, struct cpu_info *ci)
 {
+	const char *at = NULL;
 	const struct cpu_gen *named = cpu_codename_scan(model), *g;
-	const struct cpu_sku *sku = cpu_sku_scan(model);
+	const struct cpu_sku *sku = cpu_sku_scan(model, &at);
 	size_t i;
 
 	memset(ci, 0, sizeof(*ci));
@@ -197,6 +241,9 @@ int cpu_lookup(const char *model, struct cpu_info *ci)
 	g = named ? named : sku ? cpu_gen_find(sku->codename) : NULL;
 	if (g) {
 		cpu_info_set(ci, g);
+		/* A desktop part its row leaves open: its generation's rule. */
+		if (sku && sku->client && !sku->threads)
+			cpu_client_smt(g, at, ci);
 		if (named && ci->client)
 			snprintf(
 				ci->source, sizeof(ci->source),
@@ -212,7 +259,7 @@ int cpu_lookup(const char *model, struct cpu_info *ci)
 		return 0;
 	}
 	for (i = 0; i < NVENDORS; i++)
-		if (strstr(model, cpu_vendors[i].word)) {
+		if (strcasestr(model, cpu_vendors[i].word)) {
 			ci->vendor = cpu_vendors[i].word;
 			ci->qemu = cpu_vendors[i].qemu;
 			snprintf(ci->source, sizeof(ci->source),

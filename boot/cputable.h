@@ -19,6 +19,12 @@ struct cpu_info {
 	/* The generation's server parts: "4,6,...,28" cores, and SMT */
 	const char *server_cores;
 	unsigned int server_tpc;
+	/*
+	 * A client part whose threads per core its generation's rule gave
+	 * (boot/cpus.def): the start of its model number the rule names
+	 * ("i5"), else "".
+	 */
+	char smt_tier[8];
 	char source[96]; /* what it was read from, for "guessed (...)" */
 };
 

@@ -174,18 +174,52 @@ int disk_space_short(const struct disk_host *d, unsigned long long *left,
 	return *left < *floor;
 }
 
+/* DISK_DIR, or the default of a run without one. */
+static const char *disk_dir(struct disk_host *d)
+{
+	if (!d->dir || !*d->dir)
+		d->dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/var/tmp";
+	return d->dir;
+}
+
+/*
+ * DISK_DIR's filesystem, or, before the run makes DISK_DIR (a plan, a
+ * first run), that of the nearest directory above it that exists.
+ */
+static int disk_dir_statvfs(const char *dir, struct statvfs *sv)
+{
+	char path[4096], *slash;
+
+	snprintf(path, sizeof(path), "%s", dir);
+	while (statvfs(path, sv)) {
+		slash = strrchr(path, '/');
+		if (errno != ENOENT || !strcmp(path, "."))
+			return -1;
+		if (!slash)
+			snprintf(path, sizeof(path), ".");
+		else if (slash == path)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+	}
+	return 0;
+}
+
 /*
  * The disks are sparse, but the guest may write them full: the set must
  * fit in DISK_DIR's free space less the margin. A set that does not is
  * scaled down (said, and job.json's asked_mb keeps the asked size);
- * none at all, below 64 MiB a disk, is refused.
+ * none at all, below 64 MiB a disk, is refused. The run before it makes
+ * the files, and a plan (DRY=1) for what it shows: the same sizes.
  */
-static int disk_space_plan(struct disk_host *d)
+int disk_space_fit(struct disk_host *d)
 {
 	unsigned long long room, each, margin;
 	struct statvfs sv;
 
-	if (statvfs(d->dir, &sv))
+	if (!d->on || d->spec.kind == DISK_BRD)
+		return 0;
+	if (disk_dir_statvfs(disk_dir(d), &sv))
 		return 0; /* making the files will say what is wrong */
 	margin = disk_margin(&sv);
 	room = (unsigned long long)sv.f_bavail * sv.f_frsize;
@@ -206,6 +240,20 @@ static int disk_space_plan(struct disk_host *d)
 		(room + margin) >> 20, margin >> 20);
 	d->spec.size = each;
 	return 0;
+}
+
+void disk_plan_describe(const struct disk_host *d, char *buf, size_t size)
+{
+	int n;
+
+	buf[0] = '\0';
+	if (!d->on)
+		return;
+	n = snprintf(buf, size, "%u %s of %llu MiB each", d->spec.count,
+		     disk_kind_name(d->spec.kind), d->spec.size >> 20);
+	if (n > 0 && (size_t)n < size && d->asked != d->spec.size)
+		snprintf(buf + n, size - n, " (asked %llu MiB)",
+			 d->asked >> 20);
 }
 
 /* A write lock on the file's first byte while a run uses it (QEMU locks others). */
@@ -327,12 +375,10 @@ int disk_files_create(struct disk_host *d)
 
 	if (!d->on || d->spec.kind == DISK_BRD)
 		return 0;
-	if (!d->dir || !*d->dir)
-		d->dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/var/tmp";
 	/* make run's default, under O=, is made on first use. */
-	mkdir(d->dir, 0755);
+	mkdir(disk_dir(d), 0755);
 	disk_stale_sweep(d);
-	if (disk_space_plan(d))
+	if (disk_space_fit(d))
 		return -ENOSPC;
 	for (i = 0; i < d->spec.count && !err; i++)
 		err = disk_file_make(d, i);

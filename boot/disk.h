@@ -38,6 +38,13 @@ int disk_opts_check(struct run_opts *o);
 int disk_mem_fit(struct run_opts *o);
 /* Words for the kernel command line (brd's sizes), or "". */
 void disk_cmdline_words(const struct disk_host *d, char *buf, size_t size);
+/*
+ * Virtio disks fit DISK_DIR's free space less the host's margin: the
+ * size cut down (said), or -ENOSPC (said). The run's, and a plan's.
+ */
+int disk_space_fit(struct disk_host *d);
+/* "1 HDD of 4096 MiB each (asked 65536 MiB)", or "" without disks. */
+void disk_plan_describe(const struct disk_host *d, char *buf, size_t size);
 /* The backing files of one boot; disk_files_remove undoes it. */
 int disk_files_create(struct disk_host *d);
 void disk_files_remove(struct disk_host *d);

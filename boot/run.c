@@ -380,17 +380,27 @@ static int run_boot_path_pick(struct run_opts *o)
 	return 0;
 }
 
-/* --plan: the machine this job would boot, on o->plan_out or stdout. */
-static int run_plan_print(const struct run_opts *o)
+/*
+ * --plan: the machine this job would boot, on o->plan_out or stdout,
+ * and its disks as the run makes them (RAM disks fitted to the guest's
+ * memory, virtio disks to DISK_DIR's room: the run's own functions).
+ */
+static int run_plan_print(struct run_opts *o)
 {
-	char shape[160], name[sizeof(o->topo.name) * 4];
+	char shape[160], name[sizeof(o->topo.name) * 4], disks[128];
+	FILE *f = o->plan_out ? o->plan_out : stdout;
 
 	topology_describe(&o->topo, shape, sizeof(shape));
 	/* A job's profile names it: untrusted text. */
 	names_escape(o->topo.name, name, sizeof(name));
-	fprintf(o->plan_out ? o->plan_out : stdout, "machine %s, %u MB%s%s%s\n",
-		shape, o->topo.mem_mb, name[0] ? " (" : "", name,
-		name[0] ? ")" : "");
+	fprintf(f, "machine %s, %u MB%s%s%s\n", shape, o->topo.mem_mb,
+		name[0] ? " (" : "", name, name[0] ? ")" : "");
+	/* No room at all: what the run's disk_files_create() ends with. */
+	if (disk_space_fit(&o->disk))
+		return VERDICT_INFRA;
+	disk_plan_describe(&o->disk, disks, sizeof(disks));
+	if (disks[0])
+		fprintf(f, "disks %s\n", disks);
 	return VERDICT_OK;
 }
 

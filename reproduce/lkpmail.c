@@ -343,8 +343,48 @@ static int is_param_key(const char *w)
 	return 1;
 }
 
+/*
+ * A word that may carry a value on past a blank in the flat text: no
+ * '|' of a table, no key, nothing a sentence ends with.
+ */
+static int param_word_ok(const char *w)
+{
+	return *w && !is_param_key(w) && !strpbrk(w, "|()<>[]\",;");
+}
+
+/*
+ * A value of the flat text: its first word, and the next ones up to 3
+ * when a key follows them ("option_a: Sequential Fill cpufreq_governor:
+ * performance"); the last value ends at its word, since the text after
+ * it is the mail's ("performance If you fix the issue").
+ */
+static const char *param_value_flat(const char *p, char *val, size_t size)
+{
+	const char *e = word_get(p, val, size), *q = e;
+	char w[64];
+	int i;
+
+	/* i words that can be a value's, then what ends them: a key? */
+	for (i = 0; i <= 3; i++) {
+		q = word_get(q, w, sizeof(w));
+		if (!param_word_ok(w))
+			break;
+	}
+	if (i == 0 || i > 3 || !is_param_key(w))
+		return e;
+	/* i words of the value follow: up to where the key starts */
+	while (i--) {
+		e = word_get(e, w, sizeof(w));
+		if (strlen(val) + 1 + strlen(w) < size) {
+			strcat(val, " ");
+			strcat(val, w);
+		}
+	}
+	return e;
+}
+
 /* "with following parameters: runtime: 300s nr_task: 100% test: execl" */
-static void lkpmail_params_read(const char *flat, struct lkpmail *m)
+static void lkpmail_params_flat(const char *flat, struct lkpmail *m)
 {
 	const char *p = testcase_find(flat);
 	char key[64], val[128];
@@ -360,11 +400,67 @@ static void lkpmail_params_read(const char *flat, struct lkpmail *m)
 		if (!is_param_key(key) || !strncmp(key, "test-", 5))
 			break;
 		key[strlen(key) - 1] = '\0';
-		p = word_get(next, val, sizeof(val));
+		p = param_value_flat(next, val, sizeof(val));
 		if (!val[0])
 			break;
 		lkpmail_param_add(m, key, val);
 	}
+}
+
+/*
+ * The parameters one a line, as LKP writes them ("\toption_a:
+ * Sequential Fill"): a value is the rest of its line, words and all.
+ * 0 when the block is not laid out in lines (a flattened mail, a
+ * re-wrapped reply): the flat text is read instead.
+ */
+static int lkpmail_params_lines(const char *lines, struct lkpmail *m)
+{
+	const char *p = testcase_find(lines), *e;
+	char key[64], val[128], *q;
+	size_t n, k;
+	int blank = 0;
+
+	p = strcasestr(p ? p : lines, "parameters:");
+	if (!p)
+		return 0;
+	p += 11;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != '\n')
+		return 0;
+	for (p++; *p; p = *e ? e + 1 : e) {
+		e = strchr(p, '\n');
+		if (!e)
+			e = p + strlen(p);
+		n = e - p;
+		while (n && isspace((unsigned char)p[n - 1]))
+			n--;
+		if (!n && !m->nparams && blank++ < 3)
+			continue;
+		k = strcspn(p, " \t");
+		if (!n || k >= sizeof(key) || k > n)
+			break;
+		snprintf(key, sizeof(key), "%.*s", (int)k, p);
+		if (!is_param_key(key) || !strncmp(key, "test-", 5))
+			break;
+		key[k - 1] = '\0';
+		while (k < n && (p[k] == ' ' || p[k] == '\t'))
+			k++;
+		if (k == n)
+			break;
+		snprintf(val, sizeof(val), "%.*s", (int)(n - k), p + k);
+		for (q = val; (q = strchr(q, '\t'));)
+			*q = ' ';
+		lkpmail_param_add(m, key, val);
+	}
+	return m->nparams;
+}
+
+static void lkpmail_params_read(const char *flat, const char *lines,
+				struct lkpmail *m)
+{
+	if (!lkpmail_params_lines(lines, m))
+		lkpmail_params_flat(flat, m);
 }
 
 /* "on test machine: 8 threads Intel(R) Core(TM) i7 CPU 870 @ 2.93GHz with 6G memory" */
@@ -799,11 +895,16 @@ static void lkpmail_host_find(const char *flat, struct lkpmail *m)
 	}
 }
 
+/*
+ * The host name's count, kept beside the text's: the machine's reader
+ * weighs both against the CPU model's (reproduce/repro-machine.c).
+ */
 static void lkpmail_tbox_sockets(struct lkpmail *m)
 {
+	m->host_sockets = lkpmail_host_sockets(m->tbox_group);
 	if (m->sockets)
 		return;
-	m->sockets = lkpmail_host_sockets(m->tbox_group);
+	m->sockets = m->host_sockets;
 	if (m->sockets)
 		snprintf(m->sockets_src, sizeof(m->sockets_src),
 			 "LKP's host name %s", m->tbox_group);
@@ -833,7 +934,7 @@ int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 	lkpmail_headline_read(flat, m);
 	if (!m->is_lkp)
 		lkpmail_loose_read(flat, m);
-	lkpmail_params_read(flat, m);
+	lkpmail_params_read(flat, lines, m);
 	lkpmail_machine_read(flat, m);
 	lkpmail_table_header_read(lines, m);
 	lkpmail_extras_read(flat, m);

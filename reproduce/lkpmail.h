@@ -53,6 +53,7 @@ struct lkpmail {
 	unsigned int yaml_nodes, table_nodes;
 	unsigned int perf_loops; /* "perf bench sched pipe ... -l N" */
 	char sockets_src[96]; /* "" when the text says it; else the guess */
+	unsigned int host_sockets; /* tbox_group's "2sp": 2; 0: none */
 	/* YYYYMMDD of the robot's report (0: none), and what said it */
 	unsigned int date;
 	char date_src[48];

@@ -86,8 +86,9 @@ static int repro_cpu_guess(const struct lkpmail *m, struct topology *t,
 }
 
 /*
- * Threads per core: the SKU's; else @n threads of @s sockets split by
- * the core counts of the generation's server parts (boot/cpus.def).
+ * Threads per core: the SKU's (or, for a desktop part, its generation's
+ * rule); else @n threads of @s sockets split by the core counts of the
+ * generation's server parts (boot/cpus.def).
  */
 static unsigned int repro_smt_guess(const struct cpu_info *ci, unsigned int n,
 				    unsigned int s, unsigned int k)
@@ -95,7 +96,13 @@ static unsigned int repro_smt_guess(const struct cpu_info *ci, unsigned int n,
 	unsigned int cores, tpc;
 
 	if (k && !(n % (s * k))) {
-		if (k > 1)
+		if (ci->smt_tier[0])
+			repro_note(
+				"guessed",
+				"%u thread%s per core (a desktop %s of %s: its generation's rule, boot/cpus.def)",
+				k, k == 1 ? "" : "s", ci->smt_tier,
+				ci->codename);
+		else if (k > 1)
 			repro_note(
 				"guessed",
 				"%u threads per core (from the SKU pattern '%s')",
@@ -114,25 +121,77 @@ static unsigned int repro_smt_guess(const struct cpu_info *ci, unsigned int n,
 	return 1;
 }
 
+/*
+ * Sockets, when the mail's words, LKP's host name (lkp-emr-2sp1: 2) and
+ * the CPU model's cores disagree: the model's, else the host name's.
+ * LKP's "N sockets" is the machine's NUMA node count on a part split
+ * into nodes (256 threads "4 sockets" of the 64-core Platinum 8592+ on
+ * lkp-emr-2sp1 are 2 sockets of 2 nodes each), so the text loses, said.
+ * 0: nothing says.
+ */
+static unsigned int repro_sockets_pick(const struct lkpmail *m,
+				       const struct cpu_info *ci,
+				       unsigned int k)
+{
+	unsigned int n = m->threads, host = m->host_sockets, model = 0;
+	unsigned int text = m->sockets_src[0] ? 0 : m->sockets;
+
+	if (ci->cores && k && !(n % (ci->cores * k)))
+		model = n / (ci->cores * k);
+	if (model && text && text != model) {
+		char host_says[120] = "";
+
+		if (host)
+			snprintf(host_says, sizeof(host_says),
+				 host == model ?
+					 ", as LKP's host name %s says" :
+					 " nor LKP's host name %s's %u",
+				 m->tbox_group, host);
+		repro_note(
+			"guessed",
+			"%u socket(s), not the report's %u%s: %u threads are %u x %u cores x %u threads of its SKU '%s'%s (LKP's mails count NUMA nodes as sockets)",
+			model, text, host != model ? host_says : "", n, model,
+			ci->cores, k, ci->sku, host == model ? host_says : "");
+	} else if (model && host && host != model) {
+		repro_note(
+			"guessed",
+			"%u socket(s), not the %u of LKP's host name %s: %u threads are %u x %u cores x %u threads of its SKU '%s'",
+			model, host, m->tbox_group, n, model, ci->cores, k,
+			ci->sku);
+	} else if (model && !text && !host) {
+		repro_note(
+			"guessed",
+			"%u socket(s) (%u threads / (%u cores x %u threads per core, from the SKU))",
+			model, n, ci->cores, k);
+	} else if (model && !text) {
+		repro_note("guessed", "%u socket(s) (from %s)", model,
+			   m->sockets_src);
+	}
+	if (model)
+		return model;
+	if (text && host && text != host) {
+		repro_note(
+			"guessed",
+			"%u socket(s), not the report's %u: LKP's host name %s says %u (LKP's mails count NUMA nodes as sockets)",
+			host, text, m->tbox_group, host);
+		return host;
+	}
+	if (!text && m->sockets)
+		repro_note("guessed", "%u socket(s) (from %s)", m->sockets,
+			   m->sockets_src);
+	return m->sockets;
+}
+
 /* Sockets and threads per core: the mail's words, else what they imply. */
 static void repro_shape_guess(const struct lkpmail *m,
 			      const struct cpu_info *ci, unsigned int *sockets,
 			      unsigned int *tpc)
 {
-	unsigned int n = m->threads, s = m->sockets, k = ci->threads;
+	unsigned int n = m->threads, s, k = ci->threads;
 
 	if (k > 1 && n % k)
 		k = 0;
-	if (!s && ci->cores && k && !(n % (ci->cores * k))) {
-		s = n / (ci->cores * k);
-		repro_note(
-			"guessed",
-			"%u socket(s) (%u threads / (%u cores x %u threads per core, from the SKU))",
-			s, n, ci->cores, k);
-	} else if (s && m->sockets_src[0]) {
-		repro_note("guessed", "%u socket(s) (from %s)", s,
-			   m->sockets_src);
-	}
+	s = repro_sockets_pick(m, ci, k);
 	if (!s || n % s) {
 		s = 1;
 		repro_note("guessed",
@@ -143,10 +202,16 @@ static void repro_shape_guess(const struct lkpmail *m,
 	*tpc = repro_smt_guess(ci, n, s, k);
 }
 
-/* NUMA nodes: job.yaml's nr_node, the table's numa rows, or the sockets. */
+/*
+ * NUMA nodes: job.yaml's nr_node, the table's numa rows, the report's
+ * "N sockets" where they were more than the sockets taken (LKP counts
+ * nodes), or one a socket.
+ */
 static unsigned int repro_nodes_guess(const struct lkpmail *m,
 				      unsigned int sockets)
 {
+	unsigned int text = m->sockets_src[0] ? 0 : m->sockets;
+
 	if (m->nodes)
 		return m->nodes;
 	if (m->yaml_nodes) {
@@ -161,6 +226,13 @@ static unsigned int repro_nodes_guess(const struct lkpmail *m,
 			"%u NUMA nodes (the compare table's numa-meminfo rows name node0 to node%u)",
 			m->table_nodes, m->table_nodes - 1);
 		return m->table_nodes;
+	}
+	if (text > sockets && !(text % sockets)) {
+		repro_note(
+			"guessed",
+			"%u NUMA nodes (the report's %u sockets: LKP's count of nodes)",
+			text, text);
+		return text;
 	}
 	if (sockets > 1)
 		repro_note("guessed", "%u NUMA nodes (one per socket)",
@@ -216,8 +288,8 @@ int repro_machine_map(const struct lkpmail *m, const char *dir,
 	if (m->arch[0])
 		repro_set(j, "arch", m->arch);
 	for (i = 0; i < ARRAY_SIZE(repro_profiles); i++)
-		if ((strstr(m->cpu_model, repro_profiles[i].model) ||
-		     strstr(m->machine, repro_profiles[i].model)) &&
+		if ((strcasestr(m->cpu_model, repro_profiles[i].model) ||
+		     strcasestr(m->machine, repro_profiles[i].model)) &&
 		    (!m->threads || m->threads == repro_profiles[i].threads)) {
 			repro_set(j, "machine", repro_profiles[i].profile);
 			return 0;

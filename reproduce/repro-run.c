@@ -9,10 +9,14 @@
  * the failing run's status (docs/exit-codes.md).
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "benchmarks/params.h"
 #include "boot/ab.h"
+#include "lib/fileio.h"
 #include "repro.h"
 
 /* @f's lines that are not comments, indented, on standard output. */
@@ -76,30 +80,89 @@ static void repro_job_show(const char *job)
 }
 
 /*
- * The machine as it will boot, said by the code that fits it: its shape,
+ * The job's test_size at most half a disk as the run makes it (@each
+ * bytes): the reader halved the disk that stands for the report's, but
+ * the run cuts RAM disks to the fitted guest's memory and virtio disks
+ * to DISK_DIR's room. The job is rewritten, said; 0 or -errno.
+ */
+static int repro_test_size_fit(const char *job, unsigned long long each)
+{
+	char *text, *line, *out = NULL, size[32];
+	unsigned long long want;
+	size_t len, n;
+	int err;
+
+	text = file_read_all(job, &len);
+	if (!text)
+		return -errno;
+	line = strstr(text, "\ntest_size = ");
+	if (!line) {
+		free(text);
+		return 0;
+	}
+	line += 13;
+	n = strcspn(line, "\n");
+	snprintf(size, sizeof(size), "%.*s", (int)(n < 31 ? n : 31), line);
+	if (param_size_parse(size, &want) || want <= each / 2) {
+		free(text);
+		return 0;
+	}
+	err = asprintf(&out, "%.*s%lluM%s", (int)(line - text), text,
+		       each / 2 >> 20, line + n) < 0 ?
+		      -ENOMEM :
+		      file_write_atomic(job, out, strlen(out));
+	if (!err)
+		repro_note(
+			"scaled",
+			"test_size = %lluM (the job's %s: half a disk of %llu MiB, as the run makes it here)",
+			each / 2 >> 20, size, each >> 20);
+	free(out);
+	free(text);
+	return err;
+}
+
+/*
+ * The machine as it will boot, by the code that fits it, into @text: its
+ * shape and its disks as the run makes them (test_size fitted to them),
  * and (on stderr, from the checks) what fitting gave up and what a boot
  * of it costs here.
  */
-static int repro_plan_show(const struct ab *ab)
+static int repro_plan_make(const struct ab *ab, char **text)
 {
 	struct run_opts p = ab->opts;
-	char *text = NULL, *m;
+	unsigned long long each;
+	const char *d;
 	size_t len;
 	int err;
 
+	*text = NULL;
 	p.plan = 1;
-	p.plan_out = open_memstream(&text, &len);
+	p.plan_out = open_memstream(text, &len);
 	if (!p.plan_out)
 		return VERDICT_INFRA;
 	err = cmd_job(&p, ab->job, ab->quick, NULL, 0);
 	if (fclose(p.plan_out) && !err)
 		err = VERDICT_INFRA;
-	m = text && !strncmp(text, "machine ", 8) ? text + 8 : NULL;
-	if (!err && m)
+	d = *text ? strstr(*text, "\ndisks ") : NULL;
+	d = d ? strstr(d, " of ") : NULL;
+	each = d ? strtoull(d + 4, NULL, 10) << 20 : 0;
+	if (!err && each && repro_test_size_fit(ab->job, each))
+		err = VERDICT_INFRA;
+	return err;
+}
+
+/* The plan's "machine ..." and "disks ..." lines, said. */
+static void repro_plan_show(const char *text)
+{
+	const char *m = text && !strncmp(text, "machine ", 8) ? text + 8 : NULL;
+	const char *d = text ? strstr(text, "\ndisks ") : NULL;
+
+	if (m)
 		printf("bootbench: the machine as booted: %.*s\n",
 		       (int)strcspn(m, "\n"), m);
-	free(text);
-	return err;
+	if (d)
+		printf("bootbench: the disks as made: %.*s\n",
+		       (int)strcspn(d + 7, "\n"), d + 7);
 }
 
 /* --dry out of argv: 1 when it was there. */
@@ -140,8 +203,8 @@ int cmd_reproduce_run(int argc, char **argv)
 	const char *report = argv[2], *outdir = argv[3];
 	struct repro_out out;
 	struct ab ab = { 0 };
+	char **args, *plan;
 	int err, dry;
-	char **args;
 
 	/* reproduce MAIL OUTDIR OPTION...: the options as ab takes them. */
 	args = calloc((size_t)argc, sizeof(*args));
@@ -159,8 +222,11 @@ int cmd_reproduce_run(int argc, char **argv)
 		goto out;
 	ab.job = out.job;
 	ab.results = out.dir;
+	err = repro_plan_make(&ab, &plan);
 	repro_job_show(out.job);
-	err = repro_plan_show(&ab);
+	if (!err)
+		repro_plan_show(plan);
+	free(plan);
 	if (err || dry)
 		goto out;
 	err = ab_kernels_check(

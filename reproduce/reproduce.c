@@ -208,6 +208,29 @@ static int repro_dir_name(const char *report, const char *outdir, char *dir,
 	return err;
 }
 
+/*
+ * A value of the mail as a shell would take it back: bare when it is
+ * one word of plain characters, else in single quotes ("option_a:
+ * Sequential Fill" is option_a='Sequential Fill'). The mail's bytes are
+ * printable already (lkpmail_escape()).
+ */
+static void repro_value_print(FILE *f, const char *v)
+{
+	if (*v &&
+	    strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		      "0123456789._%+,:/=@-") == strlen(v)) {
+		fputs(v, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *v; v++)
+		if (*v == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*v, f);
+	fputc('\'', f);
+}
+
 /* What the reader understood, before anything is written. */
 static void repro_report_print(const struct lkpmail *m)
 {
@@ -227,9 +250,10 @@ static void repro_report_print(const struct lkpmail *m)
 			m->base_commit[0] ? "a commit" : "a tag");
 	if (m->testcase[0]) {
 		fprintf(stderr, "bootbench:   testcase %s:", m->testcase);
-		for (i = 0; i < m->nparams; i++)
-			fprintf(stderr, " %s=%s", m->params[i].key,
-				m->params[i].val);
+		for (i = 0; i < m->nparams; i++) {
+			fprintf(stderr, " %s=", m->params[i].key);
+			repro_value_print(stderr, m->params[i].val);
+		}
 		fputc('\n', stderr);
 	}
 	if (m->machine[0])

@@ -1,7 +1,8 @@
-# Sourced by tests/run.sh after reproduce.sh: the report reader's rules
+# Sourced by tests/run.sh (make check): the report reader's rules
 # (docs/reproduce.md), each on a mail of tests/reproduce/reports or a
 # copy of one changed in the one place the rule is about. Cheap: no
-# boot, except the last test (which CPU features QEMU drops under TCG).
+# boot, so make check's, except the last test (which CPU features QEMU
+# drops under TCG), which runs under make test only.
 
 # The CPU table; its QEMU names checked against this QEMU's list.
 qemu-system-x86_64 -cpu help >"$T/cpuhelp" 2>/dev/null || : >"$T/cpuhelp"
@@ -165,6 +166,98 @@ check "reader: a metric the job's test does not give (Throughput_tps of UDP_STRE
 	sh -c "test \$(cat '$T/rd/tps.rc') -eq 2 && test ! -e '$T/rd/o/tps' &&
 		tail -n 1 '$T/rd/tps.err' | grep -q 'metric netperf.Throughput_tps is not one netperf.s UDP_STREAM gives'"
 
+# Issue 51: the third held-out reading. LKP's "N sockets" counts NUMA
+# nodes: the model's cores (or the host name) say the sockets, said; the
+# model's name in any case; a desktop part's SMT by its generation.
+rd_emr=stress-ng-msg-rhashtable-29.1-emr-4-sockets
+rd emr "$rd_dir/$rd_emr.txt"
+check "reader: 256 threads \"4 sockets\" of the 64-core PLATINUM 8592+ on lkp-emr-2sp1 are 2 x 64 x 2 in 4 nodes, said" \
+	sh -c "grep -v '^#' '$T/rd/o/$rd_emr/machine.conf' | tr '\n' ' ' |
+		grep -q 'sockets = 2 cores = 64 threads = 2 mem = 256G node0 = 0-63 node1 = 64-127 node2 = 128-191 node3 = 192-255' &&
+		grep -q \"guessed: 2 socket(s), not the report's 4: 256 threads are 2 x 64 cores x 2 threads of its SKU 'Platinum 8592+', as LKP's host name lkp-emr-2sp1 says\" '$T/rd/emr.err'"
+sed 's/PLATINUM 8592+/Platinum 8592+/' "$rd_dir/$rd_emr.txt" >"$T/emrcase.txt"
+rd emrcase "$T/emrcase.txt"
+check "reader: the CPU's name is matched without case (PLATINUM 8592+ reads as Platinum 8592+)" \
+	sh -c "grep -v '^#\|^name' '$T/rd/o/$rd_emr/machine.conf' >'$T/emr.a' &&
+		grep -v '^#\|^name' '$T/rd/o/emrcase/machine.conf' >'$T/emr.b' && cmp -s '$T/emr.a' '$T/emr.b'"
+sed 's/PLATINUM 8592+/PLATINUM 8580/' "$rd_dir/$rd_emr.txt" >"$T/emr85.txt"
+rd emr85 "$T/emr85.txt"
+check "reader: a SKU of no core count: the host name's 2 sockets over the text's 4, said (2 x 64 x 2)" \
+	sh -c "grep -qx 'sockets = 2' '$T/rd/o/emr85/machine.conf' && grep -qx 'cores = 64' '$T/rd/o/emr85/machine.conf' &&
+		grep -q \"guessed: 2 socket(s), not the report's 4: LKP's host name lkp-emr-2sp1 says 2\" '$T/rd/emr85.err'"
+sed 's/lkp-emr-2sp1/lkp-emr-4sp1/' "$rd_dir/$rd_emr.txt" >"$T/emr4.txt"
+rd emr4 "$T/emr4.txt"
+check "reader: ... and the model's 2 over a host name's 4, said" \
+	sh -c "grep -qx 'sockets = 2' '$T/rd/o/emr4/machine.conf' &&
+		grep -q \"guessed: 2 socket(s), not the report's 4 nor LKP's host name lkp-emr-4sp1's 4: 256 threads are 2 x 64 cores x 2 threads of its SKU 'Platinum 8592+' (LKP\" '$T/rd/emr4.err'"
+rd_i9=stress-ng-cyclic-dl-server-1.6-i9-10980xe
+rd i9 "$rd_dir/$rd_i9.txt"
+check "reader: a Core i9-10980XE is 1 x 18 x 2 (Cascade Lake-X), not 1 x 36 x 1" \
+	sh -c "grep -v '^#' '$T/rd/o/$rd_i9/machine.conf' | tr '\n' ' ' |
+		grep -q 'cpu = Cascadelake-Server sockets = 1 cores = 18 threads = 2 '"
+sed 's/ (Cascade Lake)//' "$rd_dir/$rd_i9.txt" >"$T/i9x.txt"
+rd i9x "$T/i9x.txt"
+check "reader: ... and without the code name its SKU row says Cascade Lake, not Comet Lake" \
+	sh -c "grep -q \"guessed: CPU model Cascadelake-Server (from the SKU pattern 'i9-10980XE': Cascade Lake)\" '$T/rd/i9x.err' &&
+		grep -qx 'threads = 2' '$T/rd/o/i9x/machine.conf'"
+sed 's/36 threads 1 sockets Intel(R) Core(TM) i9-10980XE CPU @ 3.00GHz (Cascade Lake)/20 threads 1 sockets Intel(R) Core(TM) i9-10900K CPU @ 3.70GHz (Comet Lake)/' \
+	"$rd_dir/$rd_i9.txt" >"$T/cml.txt"
+rd cml "$T/cml.txt"
+check "reader: a desktop part its row leaves open takes SMT from its generation's rule (i9-10900K: 10 x 2)" \
+	sh -c "grep -qx 'cores = 10' '$T/rd/o/cml/machine.conf' && grep -qx 'threads = 2' '$T/rd/o/cml/machine.conf' &&
+		grep -q 'guessed: 2 threads per core (a desktop i9 of Comet Lake: its generation.s rule, boot/cpus.def)' '$T/rd/cml.err'"
+check "reader: ... and an i5-6500 none (a Skylake i5), said" \
+	grep -q 'guessed: 1 thread per core (a desktop i5 of Skylake: its generation.s rule' "$T/rd/i5.err"
+
+# A value of more than one word ("option_a: Sequential Fill") is kept
+# whole: it cut the parameters short at its second word.
+rd pts "$rd_dir/phoronix-speedb-sequential-fill-11.7.txt"
+check "reader: option_a: Sequential Fill is one value, quoted as a shell takes it, and the parameters after it are read" \
+	grep -q "testcase phoronix-test-suite: test=speedb-1.0.1 option_a='Sequential Fill' cpufreq_governor=performance\$" "$T/rd/pts.err"
+sed 's/^\(\s*\)testtime: 60s/\1option_a: Sequential Fill\n\1testtime: 60s/' \
+	"$rd_dir/stress-ng-msg-nfs-timecreate-41.2.txt" >"$T/words.txt"
+rd words "$T/words.txt"
+check "reader: ... before a stress-ng job's testtime: and test: (refused before: no stressor)" \
+	sh -c "grep -qx 'stressor = msg' '$T/rd/o/words/job' && grep -qx 'testtime = 60' '$T/rd/o/words/job' &&
+		grep -q 'left out: option_a: Sequential Fill (no such knob in bootbench)' '$T/rd/words.err'"
+tr '\n\t' '  ' <"$T/words.txt" >"$T/wordsflat.txt"
+rd wordsflat "$T/wordsflat.txt"
+check "reader: ... and in a mail flattened onto one line" \
+	sh -c "grep -qx 'stressor = msg' '$T/rd/o/wordsflat/job' && grep -q \"option_a='Sequential Fill' testtime=60s\" '$T/rd/wordsflat.err'"
+sed 's/^\(\s*\)mode: threads$/\1mode: threads process/' "$rd_dir/hackbench-sched-idle-15.2.txt" >"$T/twowords.txt"
+rm -rf "$T/rd/o/twowords"
+rd twowords "$T/twowords.txt"
+check "reader: a value of two choices (mode: threads process) is refused in the run's words, no job left (was mode = threads)" \
+	sh -c "test \$(cat '$T/rd/twowords.rc') -eq 2 && test ! -e '$T/rd/o/twowords/job' &&
+		tail -n 1 '$T/rd/twowords.err' | grep -q 'MODE=threads process is not valid: give process or threads'"
+
+# DRY=1 shows the disks the run makes, by the run's own fitting (RAM
+# disks to the fitted guest's memory, virtio disks to DISK_DIR's room),
+# and the job's test_size at most half of them: it showed 64 TiB disks
+# and a test_size of half a disk the run cuts down.
+sed 's/disk: 1HDD/disk: 1HDD_64T/' "$rd_dir/fio-basic-btrfs-write_iops-6.5.txt" >"$T/d64t.txt"
+make -s reproduce O="$O" RESULTS="$T/rdd" DISK_DIR="$T/rdd-disks" REPORT="$T/d64t.txt" DRY=1 >"$T/d64t.out" 2>&1
+rd_rc=$?
+rd_mib=$(sed -n 's/^bootbench: the disks as made: 1 HDD of \([0-9]*\) MiB each (asked 67108864 MiB)$/\1/p' "$T/d64t.out")
+rd_free=$(df -Pk "$T" | awk 'NR == 2 { print int($4 / 1024) }')
+check "reader: DRY=1 of a 64 TiB disk shows the disk the run makes in DISK_DIR's room (${rd_mib:-none} MiB of $rd_free free), test_size half of it" \
+	sh -c "test $rd_rc -eq 0 && test -n '$rd_mib' && test '$rd_mib' -le '$rd_free' &&
+		grep -qx \"    test_size = \$((${rd_mib:-0} / 2))M\" '$T/d64t.out' &&
+		grep -q \"scaled: test_size = \$((${rd_mib:-0} / 2))M (the job's 128G: half a disk of $rd_mib MiB, as the run makes it here)\" '$T/d64t.out' &&
+		test ! -e '$T/rdd-disks'"
+"$tool" run --plan --test fio --param disk=1SSD_64T --param fs=xfs --disk-dir "$T/rdd-disks" >"$T/d64p.out" 2>"$T/d64p.err"
+check "reader: ... by the function the run fits its disk files with (run --plan: the same line, no file made)" \
+	sh -c "grep -q '^disks 1 SSD of [0-9]* MiB each (asked 67108864 MiB)$' '$T/d64p.out' &&
+		grep -q 'note: DISK: 1 disk(s) of [0-9]* MiB instead of 67108864 MiB: DISK_DIR=$T/rdd-disks has' '$T/d64p.err' &&
+		test ! -e '$T/rdd-disks'"
+make -s reproduce O="$O" RESULTS="$T/rdb" REPORT="$rd_dir/fsmark-btrfs-queue-sysfs-13.6-cooperlake-4s.txt" DRY=1 >"$T/dbrd.out" 2>&1
+rd_rc=$?
+rd_mib=$(sed -n 's/^bootbench: the disks as made: 1 BRD of \([0-9]*\) MiB each.*/\1/p' "$T/dbrd.out")
+rd_mem=$(sed -n 's/^bootbench: the machine as booted: .*, \([0-9]*\) MB (.*/\1/p' "$T/dbrd.out")
+check "reader: DRY=1 of a 32G RAM disk shows half the fitted guest's memory (${rd_mib:-none} MiB of $rd_mem), test_size half of that" \
+	sh -c "test $rd_rc -eq 0 && test -n '$rd_mib' && test \$((${rd_mib:-0} * 2)) -eq '$rd_mem' &&
+		grep -qx \"    test_size = \$((${rd_mib:-0} / 2))M\" '$T/dbrd.out'"
+
 # Issue 39: an arm64 report is an arm64 job, its machine an arm64 profile.
 rd tx2 "$rd_dir/cfs-load-balance-rework-benchmarks.txt"
 check "reader: the thread's \"large arm64 2 nodes / 224 cores system\" is the thunderx2 profile, the job arch = arm64" \
@@ -185,13 +278,17 @@ check "reader: make reproduce DRY=1 of the arm64 mail plans the ThunderX2 fitted
 		grep -q '^bootbench: the machine as booted: ' '$T/rdarm.out'"
 
 # Under TCG a named CPU model loses what QEMU cannot emulate: job.json
-# lists it (one boot; the boot tier).
-printf 'name = reader-cpl\ncpu = Cooperlake\nsockets = 1\ncores = 2\nthreads = 1\nmem = 512M\n' >"$T/cpl.conf"
-rd_img=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")
-"$tool" run --kernel "$KDEF" --initrd "$rd_img" --test boot --machine "$T/cpl.conf" \
-	--results "$T/cplres" --timeout 600 >"$T/cpl.out" 2>&1
-rd_job=$(find "$T/cplres" -name job.json 2>/dev/null | head -n 1)
-check "reader: job.json lists the CPU features QEMU dropped (Cooperlake under TCG: avx512f), once each" \
-	sh -c "test -n '$rd_job' && grep -q '\"accel\":\"kvm\"' '$rd_job' ||
-		{ grep -q '\"CPUID.07H:EBX.avx512f \[bit 16\]\"' '$rd_job' &&
-		  test \$(grep -o 'avx512f \[bit 16\]' '$rd_job' | wc -l) -eq 1; }"
+# lists it (one boot: make test's; the rest of the area is make check's).
+if [ "$TIER" != test ]; then
+	skip "reader: job.json lists the CPU features QEMU dropped (Cooperlake under TCG)" "a boot: make test's"
+else
+	printf 'name = reader-cpl\ncpu = Cooperlake\nsockets = 1\ncores = 2\nthreads = 1\nmem = 512M\n' >"$T/cpl.conf"
+	rd_img=$(initramfs/image.sh "$tool" "$B/host/mkcpio" "$img" "$B" "$KDEF")
+	"$tool" run --kernel "$KDEF" --initrd "$rd_img" --test boot --machine "$T/cpl.conf" \
+		--results "$T/cplres" --timeout 600 >"$T/cpl.out" 2>&1
+	rd_job=$(find "$T/cplres" -name job.json 2>/dev/null | head -n 1)
+	check "reader: job.json lists the CPU features QEMU dropped (Cooperlake under TCG: avx512f), once each" \
+		sh -c "test -n '$rd_job' && grep -q '\"accel\":\"kvm\"' '$rd_job' ||
+			{ grep -q '\"CPUID.07H:EBX.avx512f \[bit 16\]\"' '$rd_job' &&
+			  test \$(grep -o 'avx512f \[bit 16\]' '$rd_job' | wc -l) -eq 1; }"
+fi

@@ -70,6 +70,7 @@ area hostile-host
 area replay
 area badinput
 area unit
+area fuzz
 area compare-golden
 area ksrc
 area bisect
@@ -80,6 +81,7 @@ area execl
 area verdict
 area cpio
 area casestudy
+area reader
 area style
 tl_beside=
 
@@ -104,7 +106,6 @@ area lava test
 area hostile test
 area filebench test
 area topology test
-area reader test
 area lkpmode-boot test
 area deterministic-boot test
 area profile test

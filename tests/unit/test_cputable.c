@@ -86,11 +86,36 @@ int main(int argc, char **argv)
 	      is("Intel(R) Core(TM) i7 CPU 870 @ 2.93GHz", "Nehalem", 4, 2));
 	CHECK("cpu table: Core i3-3220",
 	      is("Intel(R) Core(TM) i3-3220 CPU @ 3.30GHz", "IvyBridge", 2, 2));
-	CHECK("cpu table: Core i7-4770 by its pattern",
-	      is("Intel(R) Core(TM) i7-4770 CPU @ 3.40GHz", "Haswell", 0, 0));
+	CHECK("cpu table: Core i7-4770 by its pattern, SMT by Haswell's rule",
+	      is("Intel(R) Core(TM) i7-4770 CPU @ 3.40GHz", "Haswell", 0, 2));
 	CHECK("cpu table: Core i9-12900K (five digits) is Alder Lake",
 	      is("12th Gen Intel(R) Core(TM) i9-12900K", "Skylake-Client", 0,
 		 0));
+	CHECK("cpu table: LKP's upper case (PLATINUM 8592+) is the Platinum 8592+",
+	      is("INTEL(R) XEON(R) PLATINUM 8592+ (Emerald Rapids)",
+		 "Cooperlake", 64, 2));
+	CHECK("cpu table: an upper-case model it does not know stays Intel",
+	      !cpu_lookup("INTEL(R) XEON(R) CPU @ 2.30GHz", &ci) &&
+		      !strcmp(ci.qemu, "kvm64"));
+	CHECK("cpu table: a Core i9-10980XE is Cascade Lake-X, 18 cores x 2",
+	      is("Intel(R) Core(TM) i9-10980XE CPU @ 3.00GHz",
+		 "Cascadelake-Server", 18, 2) &&
+		      !cpu_lookup("Intel(R) Core(TM) i9-10980XE CPU @ 3.00GHz",
+				  &ci) &&
+		      !strcmp(ci.codename, "Cascade Lake"));
+	CHECK("cpu table: another i9-109xxX is Cascade Lake-X, SMT by its rule",
+	      is("Intel(R) Core(TM) i9-10940X CPU @ 3.30GHz",
+		 "Cascadelake-Server", 0, 2));
+	CHECK("cpu table: a desktop Comet Lake i9-10900K has SMT (its rule)",
+	      is("Intel(R) Core(TM) i9-10900K CPU @ 3.70GHz", "Skylake-Client",
+		 0, 2) &&
+		      !cpu_lookup("Intel(R) Core(TM) i9-10900K CPU @ 3.70GHz",
+				  &ci) &&
+		      !strcmp(ci.smt_tier, "i9"));
+	CHECK("cpu table: Coffee Lake's 8th generation i7 has SMT, its 9th not",
+	      is("Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz", "Skylake-Client", 0,
+		 2) && is("Intel(R) Core(TM) i7-9700 CPU @ 3.00GHz",
+			  "Skylake-Client", 0, 1));
 	CHECK("cpu table: Xeon 6972P is Granite Rapids",
 	      is("Intel(R) Xeon(R) 6972P (Granite Rapids)", "Cooperlake", 96,
 		 2));
@@ -127,9 +152,9 @@ int main(int argc, char **argv)
 		      !strcmp(ci.codename, "Sapphire Rapids"));
 	CHECK("cpu table: a host name without a generation",
 	      cpu_lookup_host("lkp-xyz-2sp1", &ci) == -ENOENT);
-	CHECK("cpu table: a desktop Skylake (i5-6500) is Skylake-Client",
+	CHECK("cpu table: a desktop Skylake (i5-6500) is Skylake-Client, no SMT",
 	      is("Intel(R) Core(TM) i5-6500 CPU @ 3.20GHz (Skylake)",
-		 "Skylake-Client", 0, 0) &&
+		 "Skylake-Client", 0, 1) &&
 		      !cpu_lookup(
 			      "Intel(R) Core(TM) i5-6500 CPU @ 3.20GHz (Skylake)",
 			      &ci) &&
