@@ -73,6 +73,11 @@ for lm_p in execl spawn; do
 		sh -c "grep -q '^metric unixbench.ops [1-9]' '$T/lm/$lm_p.out'"
 done
 # An image given by hand without glibc: refused before QEMU, naming the fix.
-expect_bad "lkpmode: EXEC_LINK=dynamic with an image that has no glibc layer" 2 \
-	"EXEC_LINK=dynamic runs Debian's libc6, but initramfs .* has no layer for it: run it through 'make run'" \
-	"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --param exec_link=dynamic --results "$T/lm/noglibc"
+# The kernel is checked first: on a fresh clone's make check there is none.
+if [ -f "$KDEF" ]; then
+	expect_bad "lkpmode: EXEC_LINK=dynamic with an image that has no glibc layer" 2 \
+		"EXEC_LINK=dynamic runs Debian's libc6, but initramfs .* has no layer for it: run it through 'make run'" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --param exec_link=dynamic --results "$T/lm/noglibc"
+else
+	skip "lkpmode: EXEC_LINK=dynamic with an image that has no glibc layer" "no kernel at $KDEF: make kernel-default"
+fi
