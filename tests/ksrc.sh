@@ -183,7 +183,7 @@ expect_bad "a PATCH naming a path with .. (git tree)" 2 \
 # and its console (ttyAMA0), NUMA (the 2-node run), the initramfs.
 make -n -s --no-print-directory kernel ARCH=arm64 KSRC=/nonexistent O="$T/ks-arm64" >"$T/ks-arm64.n" 2>&1
 check "ksrc: make kernel ARCH=arm64 cross-builds the arm64 Image from tinyconfig + base-arm64 + bench" \
-	sh -c "tr '\\\\\n\t' '   ' <'$T/ks-arm64.n' | grep -q 'KARCH=arm64 KIMAGE=Image CROSS_COMPILE=aarch64-linux-gnu- *kconfigs/kernel-build.sh .* tinyconfig *kconfigs/base-arm64.config kconfigs/bench.config'"
+	sh -c "tr '\\\\\n\t' '   ' <'$T/ks-arm64.n' | tr -d \"'\" | grep -q 'KARCH=arm64 KIMAGE=Image CROSS_COMPILE=aarch64-linux-gnu- *kconfigs/kernel-build.sh .* tinyconfig *kconfigs/base-arm64.config kconfigs/bench.config'"
 check "ksrc: kconfigs/base-arm64 has the options the arm64 boot needed and tinyconfig lacks (PCI_HOST_GENERIC, SERIAL_AMBA_PL011(_CONSOLE), NUMA, BLK_DEV_INITRD, DEVTMPFS)" \
 	sh -c "for o in PCI_HOST_GENERIC SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE NUMA BLK_DEV_INITRD DEVTMPFS; do
 		grep -qx \"CONFIG_\$o=y\" kconfigs/base-arm64.config || exit 1; done"
