@@ -513,10 +513,13 @@ kernel:
 		$(KFRAGS_SQ)
 
 ## case-study: NAME=<docs/case-studies/NAME>: rerun a case study from scratch (Debian's linux-source, two kernels built and cached as reproduce KSRC= does)
+# NAME is checked first (a study of docs/case-studies, no path), then
+# the packages; it names the work directory under O, quoted.
 case-study:
 	$(AT)test -n $(call sq,$(NAME)) || { echo "bootbench: say NAME=<a case study: ls docs/case-studies/*.cmds>" >&2; exit 2; }
+	$(AT)docs/case-studies/run.sh --check $(call sq,$(NAME))
 	$(AT)ARCH=$(ARCH) boot/deps.sh kernel
-	$(AT)WORK=$(abspath $(O))/case-studies/$(NAME) B=$(abspath $(B)) docs/case-studies/run.sh $(call sq,$(NAME))
+	$(AT)WORK=$(call sq,$(abspath $(O))/case-studies/$(NAME)) B=$(call sq,$(abspath $(B))) docs/case-studies/run.sh $(call sq,$(NAME))
 
 ## compare: BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)
 compare: $(COMPARE)
