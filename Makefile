@@ -1,11 +1,25 @@
 # bootbench: boot a kernel under QEMU, run a benchmark as children of a
 # tiny static PID 1, and collect JSON results. `make help` lists it all.
 
+# A value the user gives make, on its command line or in the
+# environment, is its text as given. make expands such a variable at
+# each use: `$(...)` in CMDLINE vanished, `$$` was halved and `$(shell
+# ...)` ran, before any recipe (issue 51). Each is made simply
+# expanded from its own text ($(value)) and exported as before, so
+# that make never expands it again; recipes pass it on quoted ($(call
+# sq)) or through the environment. USER_VARS names them, for the rules
+# that ask whether the user set one (not make's own, nor a name that
+# is none of make's: an exported shell function, "A(B").
+name_chars := ( ) $$ %
+USER_VARS := $(foreach v,$(filter-out MAKE% MFLAGS GNUMAKEFLAGS SHELL -% .%,$(.VARIABLES)),$(if \
+	$(filter command line environment%,$(origin $(v))),$(if $(strip $(foreach c,$(name_chars),$(findstring $(c),$(v)))),,$(v))))
+$(foreach v,$(USER_VARS),$(eval $(if $(filter environment,$(origin $(v))),,override) $(v) := $$(value $(v)))$(eval export $(v)))
+
 ## O: where everything built and run goes (default out; no space, quote or shell character)
 O ?= out
 # O names make's own targets and recipes: a space cannot be quoted in
-# a target, and a quote or backtick would run in `make clean`. Refused.
-O_BAD := $(strip $(foreach c,` " ' ; & | < > * ? [ ] { } ! \,$(findstring $(c),$(O))) \
+# a target, and a quote, backtick or $ would run in `make clean`. Refused.
+O_BAD := $(strip $(foreach c,` " ' ; & | < > * ? [ ] { } ! \ $$,$(findstring $(c),$(O))) \
 	${findstring (,${O}}${findstring ),${O}})
 ifneq ($(words $(O))$(O_BAD),1)
 $(error bootbench: O="$(O)" is empty or holds a space or a shell character$(if $(O_BAD), ($(O_BAD))): give O a path of letters, digits and ._/+,:@%~=-)
@@ -153,6 +167,7 @@ KBASE ?= tinyconfig
 KCONFIG ?= base$(if $(filter-out x86_64,$(ARCH_NAME)),-$(ARCH_NAME)),bench
 # The fragments as files, for the builds from a source.
 KFRAGS = $(foreach f,$(subst $(comma), ,$(KCONFIG)),kconfigs/$(f).config)
+KFRAGS_SQ = $(foreach f,$(KFRAGS),$(call sq,$(f)))
 ## KOUT: make kernel: the build directory
 KOUT ?= $(O)/kernel/build$(ARCH_SUFFIX)
 # make compare: kernel result directories, and how to judge them
@@ -441,8 +456,8 @@ $(AB)/base.spec: initramfs/base-spec.sh initramfs/applets.list initramfs/etc/pas
 # 3.9 MB smaller, and the kernel unpacks it sooner).
 $(BASE_CPIO): $(AB)/base.spec $(MKCPIO) $(INIT) $(BENCH_BINS) $(BUSYBOX)
 	$(quiet) CPIO $@
-	$(AT)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $(AB)/core.cpio $(AB)/core.spec
-	$(AT)$(MKCPIO) -t $(SOURCE_DATE_EPOCH) -o $@ $(AB)/base.spec
+	$(AT)$(MKCPIO) -t $(call sq,$(SOURCE_DATE_EPOCH)) -o $(AB)/core.cpio $(AB)/core.spec
+	$(AT)$(MKCPIO) -t $(call sq,$(SOURCE_DATE_EPOCH)) -o $@ $(AB)/base.spec
 
 $(DEFAULT_KERNEL):
 	$(AT)boot/kernel-fetch.sh $(DEFAULT_KERNEL_DIR) $(ARCH) $(B)
@@ -515,20 +530,23 @@ kernel:
 	$(AT)test -n $(call sq,$(KSRC)) || { echo "bootbench: say KSRC=<linux source tree>" >&2; exit 2; }
 	$(AT)$(DEPS_SH) kernel
 	$(AT)KARCH=$(ARCH_KARCH) KIMAGE=$(ARCH_IMAGE) CROSS_COMPILE=$(if $(ARCH_SUFFIX),$(ARCH_TRIPLET)-) \
-		kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(KBASE) \
-		$(KFRAGS)
+		kconfigs/kernel-build.sh $(call sq,$(KSRC)) $(call sq,$(KOUT)) $(call sq,$(KBASE)) \
+		$(KFRAGS_SQ)
 
 ## case-study: NAME=<docs/case-studies/NAME>: rerun a case study from scratch (Debian's linux-source, two kernels built and cached as reproduce KSRC= does)
+# NAME is checked first (a study of docs/case-studies, no path), then
+# the packages; it names the work directory under O, quoted.
 case-study:
 	$(AT)test -n $(call sq,$(NAME)) || { echo "bootbench: say NAME=<a case study: ls docs/case-studies/*.cmds>" >&2; exit 2; }
+	$(AT)docs/case-studies/run.sh --check $(call sq,$(NAME))
 	$(AT)$(DEPS_SH) kernel
-	$(AT)WORK=$(abspath $(O))/case-studies/$(NAME) B=$(abspath $(B)) docs/case-studies/run.sh $(call sq,$(NAME))
+	$(AT)WORK=$(call sq,$(abspath $(O))/case-studies/$(NAME)) B=$(call sq,$(abspath $(B))) docs/case-studies/run.sh $(call sq,$(NAME))
 
 ## compare: BASE=<dir> NEW=<dir> [NEW2..NEW4]: LKP table + significance (docs/compare.md)
 compare: $(COMPARE)
 	$(AT)test -n $(call sq,$(BASE)) -a -n $(call sq,$(NEW)) || { echo "bootbench: say BASE=<kernel result dir> NEW=<kernel result dir> [NEW2=...]" >&2; exit 2; }
 	$(AT)$(COMPARE) $(if $(THRESHOLD),--threshold $(call sq,$(THRESHOLD))) $(if $(METRIC),--metric $(call sq,$(METRIC))) \
-		$(if $(SVG),--svg $(call sq,$(SVG))) $(CMP_FLAGS) $(call sq,$(BASE)) $(call sq,$(NEW)) \
+		$(if $(SVG),--svg $(call sq,$(SVG))) $(foreach f,$(CMP_FLAGS),$(call sq,$(f))) $(call sq,$(BASE)) $(call sq,$(NEW)) \
 		$(foreach n,$(NEW2) $(NEW3) $(NEW4),$(call sq,$(n)))
 
 # The end-to-end suite on the distribution's linux-source built with
@@ -538,7 +556,7 @@ test-kernel: deps
 	$(AT)$(DEPS_SH) kernel
 	$(AT)$(DEPS_SH) test
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
-	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(KBASE) $(KFRAGS)
+	$(AT)kconfigs/test-kernel.sh $(O) $(B) $(call sq,$(KBASE)) $(KFRAGS_SQ)
 
 # make reproduce KSRC='s builds for real: Debian's linux-source-6.12
 # (or KSRC=), the cache, the incremental rebuild, a boot, a reproduction.
@@ -554,7 +572,7 @@ MAKE_NOT_RUN := $(MAKE)
 # A report's job on two kernels and the verdict; RUNS defaults to 5 here
 # and the report's machine is fitted to this host unless FIT=0.
 ## reproduce: REPORT=<mail> BASE_KERNEL= NEW_KERNEL= (or KSRC= [PATCH=] [BASE_REF= NEW_REF=]) [DRY=1]: a 0-day report on two kernels, verdict (docs/reproduce.md)
-reproduce: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
+reproduce: export RUNS := $(if $(filter RUNS,$(USER_VARS)),$(RUNS),5)
 reproduce: FIT := $(if $(FIT),$(FIT),1)
 reproduce: deps
 	$(AT)$(if $(KSRC),$(DEPS_SH) kernel)
@@ -571,7 +589,7 @@ reproduce: deps
 # tool (boot/ab.c); RUNS defaults to 5 here (docs/compare.md). KSRC=
 # builds both, as make reproduce KSRC= does (kconfigs/ksrc-pair.sh).
 ## ab: BASE_KERNEL= NEW_KERNEL= (or KSRC= [PATCH=] [BASE_REF= NEW_REF=]) TEST= [RUNS=5] [BASE_CMDLINE= NEW_CMDLINE=]: runs alternating, compare's verdict
-ab: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),5)
+ab: export RUNS := $(if $(filter RUNS,$(USER_VARS)),$(RUNS),5)
 ab: deps
 	$(AT)$(if $(KSRC),$(DEPS_SH) kernel)
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -600,9 +618,9 @@ BISECT_MAX_RUNS ?=
 BISECT_ROOT ?=
 $(foreach v,$(PARAM_VARS) $(RUN_VARS),$(eval bisect: export $(call var_of,$(v)) := $$($(call var_of,$(v)))))
 # Each end's runs: one is a measurement in deterministic timing, 5 in real time.
-bisect: export RUNS := $(if $(filter command line environment,$(origin RUNS)),$(RUNS),$(if $(filter deterministic,$(TIMING)),1,5))
+bisect: export RUNS := $(if $(filter RUNS,$(USER_VARS)),$(RUNS),$(if $(filter deterministic,$(TIMING)),1,5))
 # A report's job names its own test: TEST's default would override it.
-bisect: export TEST := $(if $(and $(REPORT),$(filter file,$(origin TEST))),,$(TEST))
+bisect: export TEST := $(if $(and $(REPORT),$(filter-out $(USER_VARS),TEST)),,$(TEST))
 ## bisect: KSRC=<git tree> GOOD= BAD= TEST= (or REPORT=<mail>) [METRIC=] [TIMING=] [make run variables]: the culprit commit (docs/bisect.md)
 bisect: FIT := $(if $(and $(REPORT),$(filter-out 0,$(FIT))),1,$(FIT))
 bisect: deps
@@ -610,14 +628,14 @@ bisect: deps
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
 	$(AT)$(PLUGIN_SH) ARCH=$(ARCH) KBASE=$(call sq,$(KBASE)) $(BOOTBENCH) bisect $(PLUGIN_ARGS) $(RUN_SEL) $(RUN_FLAGS) \
 		--ksrc $(call sq,$(KSRC)) --good $(call sq,$(GOOD)) --bad $(call sq,$(BAD)) --report $(call sq,$(REPORT)) \
-		--out $(call sq,$(BISECT_OUT)) --max-runs $(call sq,$(BISECT_MAX_RUNS)) --build-root $(call sq,$(BISECT_ROOT)) $(foreach f,$(KFRAGS),--kconfig $(f)) \
+		--out $(call sq,$(BISECT_OUT)) --max-runs $(call sq,$(BISECT_MAX_RUNS)) --build-root $(call sq,$(BISECT_ROOT)) $(foreach f,$(KFRAGS),--kconfig $(call sq,$(f))) \
 		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
 
 ## NAMES: make bisect-eval: only these histories of tests/bisect/corpus.def (default: all)
 NAMES ?=
 ## bisect-eval: [NAMES=]: make bisect over the labeled corpus, tallied: right, false, missed; minutes (docs/bisect.md)
 bisect-eval: deps
-	$(AT)O="$(O)" B="$(B)" RESULTS="$(RESULTS)/bisect-eval" tests/bisect/eval.sh $(NAMES)
+	$(AT)O="$(O)" B="$(B)" RESULTS="$(RESULTS)/bisect-eval" tests/bisect/eval.sh $(foreach n,$(NAMES),$(call sq,$(n)))
 
 ## replay: run STREAM=<samples.jsonl> through the parser into RESULTS
 replay: $(BOOTBENCH)
@@ -627,21 +645,21 @@ replay: $(BOOTBENCH)
 ## fuzz: run every fuzz target for FUZZ_SECONDS=FUZZ_SECONDS (clang)
 fuzz: $(DESC_LIST)
 	$(AT)command -v clang >/dev/null || { echo "bootbench: make fuzz needs clang: apt-get install -y clang libclang-rt-14-dev" >&2; exit 2; }
-	$(AT)B=$(B) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/fuzz/run.sh
+	$(AT)B=$(B) FUZZ_SECONDS=$(call sq,$(FUZZ_SECONDS)) tests/fuzz/run.sh
 
 ## bench-boot: a boot-only job against an init that only powers off (default and KOUT kernels; DRY=1 boots nothing)
 bench-boot: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
-	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(KOUT)/arch/x86/boot/bzImage SMP=$(SMP) MEM=$(MEM) DRY=$(call sq,$(DRY)) tests/bench-boot.sh
+	$(AT)O=$(O) B=$(B) KCONFIG_KERNEL=$(call sq,$(KOUT)/arch/x86/boot/bzImage) SMP=$(call sq,$(SMP)) MEM=$(call sq,$(MEM)) DRY=$(call sq,$(DRY)) tests/bench-boot.sh
 
 # The first result against virtme-ng's on the same kernel.
 ## bench-virtme: VNG=<Debian's virtme-ng unpacked>: make run TEST=boot, vng --exec and the floor, rotated, medians
 bench-virtme: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
-	$(AT)O=$(O) B=$(B) SMP=$(SMP) MEM=$(MEM) tests/bench-virtme.sh
+	$(AT)O=$(O) B=$(B) SMP=$(call sq,$(SMP)) MEM=$(call sq,$(MEM)) tests/bench-virtme.sh
 
 # The boot-time and size cost of a Debian benchmark's image layer.
 ## bench-layer: boot-only jobs with and without LAYER=LAYER's image layer: sizes, medians
 bench-layer: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
-	$(AT)O=$(O) B=$(B) SMP=$(SMP) MEM=$(MEM) LAYER=$(LAYER) tests/bench-layer.sh
+	$(AT)O=$(O) B=$(B) SMP=$(call sq,$(SMP)) MEM=$(call sq,$(MEM)) LAYER=$(call sq,$(LAYER)) tests/bench-layer.sh
 
 ## format: clang-format the C sources
 format:

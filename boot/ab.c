@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <stdlib.h>
 
 #include "ab.h"
 #include "imagebuild.h"
@@ -113,6 +114,26 @@ int ab_kernels_check(const struct ab_side *base, const struct ab_side *new,
 	return 0;
 }
 
+/*
+ * THRESHOLD, as compare reads it (a percentage), checked before any
+ * run or build: compare refused it only after every run, and a bisect
+ * after building its ends.
+ */
+static int ab_threshold_check(const struct ab *ab)
+{
+	char *end;
+	double t;
+
+	if (!ab->threshold || !*ab->threshold)
+		return 0;
+	t = strtod(ab->threshold, &end);
+	if (*end || !(t >= 0 && t <= 1e6))
+		return bad_input(
+			"THRESHOLD=%s is not valid: give a percentage, e.g. THRESHOLD=2",
+			ab->threshold);
+	return 0;
+}
+
 int ab_args_parse(struct ab *ab, int argc, char **argv, struct ab_side *base,
 		  struct ab_side *new)
 {
@@ -130,6 +151,8 @@ int ab_args_parse(struct ab *ab, int argc, char **argv, struct ab_side *base,
 	if (!err)
 		err = options_args_parse(nrest, rest, &ab->opts, &c);
 	free(rest);
+	if (!err)
+		err = ab_threshold_check(ab);
 	if (err)
 		return err;
 	ab->max_runs = SEQ_MAX_RUNS_DEFAULT;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "boot/profile.h"
+#include "boot/qemu.h"
 #include "proto/names.h"
 
 struct profile_sym {
@@ -50,14 +51,17 @@ int profile_plugin_probe(const char *qemu, const char *plugin, char *why,
 			 size_t len)
 {
 	int in[2], err[2], status = 0;
-	char arg[4200], *nl;
+	char arg[8300], *nl, *esc;
 	ssize_t n = 0;
 	pid_t pid;
 
 	snprintf(why, len, "QEMU did not start");
-	if (strchr(plugin, ','))
-		return snprintf(why, len, "a comma in its path"), -EINVAL;
-	snprintf(arg, sizeof(arg), "%s,out=/dev/null", plugin);
+	/* A comma in the plugin's path doubled, as QEMU's -plugin reads it. */
+	esc = qemu_opt_escape(plugin);
+	if (!esc)
+		return -ENOMEM;
+	snprintf(arg, sizeof(arg), "%s,out=/dev/null", esc);
+	free(esc);
 	if (pipe(in))
 		return -errno;
 	if (pipe(err)) {

@@ -20,6 +20,36 @@
 /* The deterministic guest's wall clock at boot, the same in every run. */
 #define QEMU_DETERMINISTIC_DATE "2024-01-01T00:00:00"
 
+char *qemu_opt_escape(const char *s)
+{
+	char *esc = malloc(2 * strlen(s) + 1);
+	size_t n = 0;
+
+	if (!esc)
+		return NULL;
+	for (; *s; s++) {
+		esc[n++] = *s;
+		if (*s == ',')
+			esc[n++] = ',';
+	}
+	esc[n] = '\0';
+	return esc;
+}
+
+/* One argument: @before, @path as an option's value, @after. */
+static void qemu_add_path(struct strv *a, const char *before, const char *path,
+			  const char *after)
+{
+	char *esc = qemu_opt_escape(path);
+
+	if (!esc) {
+		a->err = -ENOMEM;
+		return;
+	}
+	strv_addf(a, "%s%s%s", before, esc, after);
+	free(esc);
+}
+
 /* The board: nothing but what we ask for (no NIC, no VGA), firmware. */
 static void qemu_board_add(const struct qemu_conf *c, struct strv *a)
 {
@@ -138,20 +168,13 @@ static void qemu_disks_add(const struct disk_host *d, struct strv *a)
 {
 	unsigned int i;
 	char *esc;
-	size_t n;
-	const char *p;
 
 	for (i = 0; i < DISK_MAX && d->files[i]; i++) {
-		/* QEMU's option syntax: a comma in a value is doubled. */
-		esc = malloc(2 * strlen(d->files[i]) + 1);
-		if (!esc)
-			continue;
-		for (p = d->files[i], n = 0; *p; p++) {
-			esc[n++] = *p;
-			if (*p == ',')
-				esc[n++] = ',';
+		esc = qemu_opt_escape(d->files[i]);
+		if (!esc) {
+			a->err = -ENOMEM;
+			return;
 		}
-		esc[n] = '\0';
 		strv_add(a, "-drive");
 		strv_addf(
 			a,
@@ -164,13 +187,27 @@ static void qemu_disks_add(const struct disk_host *d, struct strv *a)
 	}
 }
 
-/* PROFILE=1: the plugin, and the port the guest's kallsyms come in on. */
+/*
+ * PROFILE=1: the plugin, its output files (C2C=1: the census's too),
+ * and the port the guest's kallsyms come in on.
+ */
 static void qemu_profile_add(const struct qemu_conf *c, struct strv *a)
 {
+	char *plugin = qemu_opt_escape(c->plugin);
+	char *out = qemu_opt_escape(c->profile_out);
+	char *c2c = c->c2c_out ? qemu_opt_escape(c->c2c_out) : NULL;
+
 	strv_add(a, "-plugin");
-	strv_add(a, c->plugin_arg);
+	if (plugin && out && (c2c || !c->c2c_out))
+		strv_addf(a, "%s,out=%s%s%s", plugin, out, c2c ? ",c2c=" : "",
+			  c2c ? c2c : "");
+	else
+		a->err = -ENOMEM;
+	free(plugin);
+	free(out);
+	free(c2c);
 	strv_add(a, "-chardev");
-	strv_addf(a, "file,id=ksyms,path=%s", c->kallsyms_path);
+	qemu_add_path(a, "file,id=ksyms,path=", c->kallsyms_path, "");
 	strv_add(a, "-device");
 	strv_add(
 		a,
@@ -190,11 +227,12 @@ static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
 		/* PIN= finds the vCPU threads through QMP (boot/pin.c). */
 		if (c->qmp_path) {
 			strv_add(a, "-qmp");
-			strv_addf(a, "unix:%s,server=on,wait=off", c->qmp_path);
+			qemu_add_path(a, "unix:", c->qmp_path,
+				      ",server=on,wait=off");
 		}
 		/* Both channels are FIFOs the host reads live (session.c). */
 		strv_add(a, "-chardev");
-		strv_addf(a, "pipe,id=con,path=%s", c->console_pipe);
+		qemu_add_path(a, "pipe,id=con,path=", c->console_pipe, "");
 		strv_add(a, "-serial");
 		strv_add(a, "chardev:con");
 	}
@@ -217,13 +255,13 @@ static void qemu_channels_add(const struct qemu_conf *c, struct strv *a)
 	if (c->lava)
 		strv_add(a, "file,id=res,path=/dev/null");
 	else
-		strv_addf(a, "pipe,id=res,path=%s", c->results_pipe);
+		qemu_add_path(a, "pipe,id=res,path=", c->results_pipe, "");
 	strv_add(a, "-device");
 	strv_add(a,
 		 "virtserialport,bus=vser.0,chardev=res,name=" PROTO_PORT_NAME);
 	if (c->disk)
 		qemu_disks_add(c->disk, a);
-	if (c->plugin_arg)
+	if (c->plugin)
 		qemu_profile_add(c, a);
 }
 

@@ -33,8 +33,11 @@ struct qemu_conf {
 	 */
 	int lava;
 	const struct disk_host *disk; /* scratch disks, or NULL */
-	/* PROFILE=1: -plugin's argument and the kallsyms port's file */
-	const char *plugin_arg, *kallsyms_path;
+	/*
+	 * PROFILE=1: the plugin, its output file (C2C=1: the census's,
+	 * else NULL) and the kallsyms port's file
+	 */
+	const char *plugin, *profile_out, *c2c_out, *kallsyms_path;
 	const char *qmp_path; /* a QMP socket (PIN=), or NULL */
 };
 
@@ -48,6 +51,13 @@ struct qemu_version {
 };
 
 int qemu_args_build(const struct qemu_conf *c, struct strv *argv);
+/*
+ * @s as a value of QEMU's option syntax (-chardev path=, -plugin,
+ * -drive): each comma doubled, else a comma in RESULTS ended the value
+ * and QEMU took what followed as options. Freed by the caller; NULL
+ * when out of memory.
+ */
+char *qemu_opt_escape(const char *s);
 int qemu_accel_parse(const char *s, enum qemu_accel *out);
 /* Runs BINARY -version; -ENOEXEC when its output names no version. */
 int qemu_version_read(const char *binary, struct qemu_version *v);

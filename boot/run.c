@@ -211,17 +211,16 @@ static void run_session_settle(struct session *s, FILE *raw)
 static void run_profile_paths(const struct run_opts *o, struct session_conf *sc,
 			      const struct rundir *rd)
 {
-	static char arg[4500], ksyms[4300];
+	static char out[4300], c2c[4300], ksyms[4300];
 
 	if (!o->profile)
 		return;
-	snprintf(arg, sizeof(arg), "%s,out=%s/" PROFILE_RAW_FILE, o->profile,
-		 rd->tmp);
-	if (o->c2c)
-		snprintf(arg + strlen(arg), sizeof(arg) - strlen(arg),
-			 ",c2c=%s/" C2C_RAW_FILE, rd->tmp);
+	snprintf(out, sizeof(out), "%s/" PROFILE_RAW_FILE, rd->tmp);
+	snprintf(c2c, sizeof(c2c), "%s/" C2C_RAW_FILE, rd->tmp);
 	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
-	sc->qemu.plugin_arg = arg;
+	sc->qemu.plugin = o->profile;
+	sc->qemu.profile_out = out;
+	sc->qemu.c2c_out = o->c2c ? c2c : NULL;
 	sc->qemu.kallsyms_path = ksyms;
 }
 

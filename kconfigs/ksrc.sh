@@ -97,8 +97,61 @@ if [ -z "$patch" ] && [ "${base_sha:-}" = "${new_sha:-}" ]; then
 	die "nothing to compare: give the change as PATCH=<diff>$([ "$kind" != git ] || echo " or NEW_REF=<commit>")"
 fi
 
+# ksrc_names ROOT: the files the change writes into ROOT, one a line
+# in $names, as the tool that applies it reads them (a `+++` line inside
+# a hunk is a line of text, not a file: not sed's reading of the patch);
+# git's from its listing, patch's from its dry run, which must succeed.
+# Each must be a relative name without `..`, that resolves inside ROOT
+# (a symbolic link out of it too), in one line: else refused, exit 2.
+names=$B/ksrc/.names.$$
+ksrc_names() {
+	mkdir -p "$B/ksrc"
+	if [ "$kind" = git ]; then
+		# Unreadable: the apply check below says that it does not apply.
+		git -C "$1" apply --numstat -z "$patch" >"$names.z" 2>/dev/null || {
+			rm -f "$names.z"
+			: >"$names"
+			return 0
+		}
+		nl=$(tr -cd '\n' <"$names.z" | wc -c)
+		# "added<TAB>deleted<TAB>name", or an empty name and the two of a
+		# rename after it.
+		tr '\0' '\n' <"$names.z" | sed 's/^[0-9-]*	[0-9-]*	//; /^$/d' >"$names"
+		rm -f "$names.z"
+		[ "$nl" = 0 ] || ksrc_refuse "a file name with a newline in it"
+	else
+		QUOTING_STYLE=escape patch --dry-run -f -d "$1" -p1 <"$patch" >"$names.out" 2>&1 || {
+			rm -f "$names.out"
+			die "PATCH=$patch does not apply to $srcname: rebase it onto that source, or choose another KSRC="
+		}
+		# "checking file NEW (renamed from OLD)": both.
+		sed -n 's/^checking file //p' "$names.out" | sed 's/^\(.*\) (renamed from \(.*\))$/\1\
+\2/; s/^\(.*\) (copied from \(.*\))$/\1\
+\2/' >"$names"
+		rm -f "$names.out"
+	fi
+	root=$(realpath -e -- "$1")
+	while IFS= read -r f; do
+		case $f in
+		/*) ksrc_refuse "$f, an absolute path" ;;
+		.. | ../* | */.. | */../*) ksrc_refuse "$f, a path with a .. in it" ;;
+		*"\\"* | *"$(printf '\t')"*) ksrc_refuse "$f, a file name with a tab, a newline or a backslash in it" ;;
+		esac
+		case $(realpath -m -- "$root/$f") in
+		"$root"/*) ;;
+		*) ksrc_refuse "$f, which resolves outside the source tree (a symbolic link)" ;;
+		esac
+	done <"$names"
+}
+ksrc_refuse() {
+	rm -f "$names"
+	die "PATCH=$patch names $1: give a -p1 patch of files inside the source tree (as git format-patch writes)"
+}
+
 # The change must apply before anything is built.
 if [ -n "$patch" ]; then
+	ksrc_names "$tree"
+	rm -f "$names"
 	if [ "$kind" = git ]; then
 		idx=$B/ksrc/.index.$$
 		mkdir -p "$B/ksrc"
@@ -108,9 +161,6 @@ if [ -n "$patch" ]; then
 			die "PATCH=$patch does not apply to $new_ref of $tree: rebase it there, or choose NEW_REF="
 		}
 		rm -f "$idx" "$idx.err"
-	else
-		patch --dry-run -s -f -d "$tree" -p1 <"$patch" >/dev/null 2>&1 ||
-			die "PATCH=$patch does not apply to $srcname: rebase it onto that source, or choose another KSRC="
 	fi
 fi
 
@@ -212,10 +262,13 @@ else
 	[ "$kind" != git ] || [ "$new_sha" = "$base_sha" ] || git -C "$kn/src" checkout -q --detach "$new_sha"
 	if [ -n "$patch" ]; then
 		# The copy's files are hard links to the pristine tree's: each
-		# file the patch names is made the copy's own first.
-		sed -n 's/^+++ [^/]*\/\([^[:space:]]*\).*/\1/p' "$patch" | while read -r f; do
+		# file the change writes is made the copy's own first, the names
+		# checked again inside the copy.
+		ksrc_names "$kn/src"
+		while IFS= read -r f; do
 			[ ! -f "$kn/src/$f" ] || { cp -p "$kn/src/$f" "$kn/src/$f.bb" && mv -f "$kn/src/$f.bb" "$kn/src/$f"; }
-		done
+		done <"$names"
+		rm -f "$names"
 		if [ "$kind" = git ]; then
 			git -C "$kn/src" apply "$patch"
 		else

@@ -71,6 +71,79 @@ expect_bad "make with O holding a space" 2 "bootbench: O=\".*/o b\" is empty or 
 expect_bad "make clean with O holding a backtick" 2 "holds a space or a shell character (\`)" \
 	make -s --no-print-directory clean O="$T/o\`touch $T/o-pwned\`"
 check "bad input: the backtick in O ran nothing" test ! -e "$T/o-pwned"
+expect_bad "make with O holding a \$" 2 "holds a space or a shell character (\\$)" \
+	make -s --no-print-directory clean O="$T/o\$HOME"
+
+# Every make value that reaches a recipe (the variables of
+# boot/options.def, proto/jobkeys.def and the descriptors: make run's
+# options and parameters) arrives as given, from make's command line
+# and from the environment: `$(...)` was dropped, `$$` halved and
+# `$(shell ...)` ran before any recipe (issue 51). A stand-in for the
+# host tool writes the arguments make run gives it, one a line; each
+# value holds a space, ;, quotes, $(shell ...), $$(...) and backticks
+# that would each create a file, and nothing may.
+mv_d=$T/makevalues
+mkdir -p "$mv_d"
+printf '#!/bin/sh\nfor a; do printf "%%s\\n" "$a"; done >"%s/args.$MV_HOW"\n' "$mv_d" >"$mv_d/bootbench"
+chmod +x "$mv_d/bootbench"
+mv_tables=$(sed -n 's/^\(PARAM_VARS\|RUN_OPT_VARS\|RUN_FLAG_VARS\) := //p' "$B/gen/tables.mk")
+mv_flags=$(sed -n 's/^RUN_FLAG_VARS := //p' "$B/gen/tables.mk")
+# ARCH names make's own rules: refused (below), not passed on.
+mv_vars=$(for kv in $mv_tables; do echo "${kv#*:}"; done | sort -u | grep -vx ARCH)
+mv_val() { # VAR: its hostile value
+	printf '%s' "$1 a;b \"q\" 'q' \$(shell touch $mv_d/pwned-1) \$\$(touch $mv_d/pwned-2) \`touch $mv_d/pwned-3\` \$(NONE) \$\$ end"
+}
+mv_n=$(printf "%s\n" "$mv_vars" | wc -l)
+# make check's own variables (KERNEL=, T=) would reach it in MAKEFLAGS,
+# and win over the environment's: not passed on.
+mv_run() { # HOW (cmdline or env): make run, every variable hostile
+	set --
+	for v in $mv_vars; do set -- "$@" "$v=$(mv_val "$v")"; done
+	if [ "$mv_how" = env ]; then
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL MV_HOW=env "$@" \
+			make -s --no-print-directory run O="$O" BOOTBENCH="$mv_d/bootbench"
+	else
+		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL MV_HOW=cmdline \
+			make -s --no-print-directory run O="$O" BOOTBENCH="$mv_d/bootbench" "$@"
+	fi
+}
+# mv_arrived HOW: each value in the stand-in's arguments as given (a
+# flag's value, not 1, gives no flag); prints those that are not.
+mv_arrived() {
+	for kv in $mv_tables; do
+		k=${kv%%:*} v=${kv#*:}
+		case $v in
+		ARCH) ;;
+		*) case " $mv_flags " in
+			*" $kv "*) ! grep -qx -- "--$k" "$mv_d/args.$1" || echo "$v" ;;
+			*) grep -qxF -- "$(mv_val "$v")" "$mv_d/args.$1" || grep -qxF -- "$k=$(mv_val "$v")" "$mv_d/args.$1" ||
+				echo "$v" ;;
+			esac ;;
+		esac
+	done
+}
+for mv_how in cmdline env; do
+	rm -f "$mv_d"/pwned-* "$mv_d/args.$mv_how"
+	touch "$mv_d/bootbench"
+	mv_run >"$mv_d/$mv_how.out" 2>"$mv_d/$mv_how.err"
+	mv_rc=$?
+	if grep -q 'bootbench: missing packages' "$mv_d/$mv_how.err"; then
+		skip "bad input: make run's $mv_n variables from the $mv_how" "$(head -n 1 "$mv_d/$mv_how.err")"
+		continue
+	fi
+	mv_not=$( [ -s "$mv_d/args.$mv_how" ] && mv_arrived $mv_how | tr '\n' ' ')
+	mv_ran=$(cd "$mv_d" && ls -d pwned-* 2>/dev/null | tr "\n" " ")
+	if [ "$mv_rc" = 0 ] && [ -s "$mv_d/args.$mv_how" ] && [ -z "$mv_not" ] && [ -z "$mv_ran" ]; then
+		ok "bad input: make run's $mv_n variables of the tables from the $mv_how, each with ; quotes \$(shell) \$\$ and backticks: each arrives as given, nothing runs"
+	else
+		bad "bad input: make run's $mv_n variables from the $mv_how arrive as given, nothing runs" \
+			"exit $mv_rc; not as given: ${mv_not:-none}; ran: ${mv_ran:-nothing}; $(head -c 300 "$mv_d/$mv_how.err")"
+	fi
+done
+rm -f "$mv_d"/pwned-*
+expect_bad "make with ARCH holding \$(shell ...)" 2 "ARCH=.* is not an architecture bootbench knows" \
+	make -s --no-print-directory -n run O="$O" "ARCH=x \$(shell touch $mv_d/pwned-arch) \`touch $mv_d/pwned-arch\`"
+check "bad input: the refused ARCH ran nothing" test ! -e "$mv_d/pwned-arch"
 
 
 # The report reader on hostile mails (make reproduce; docs/reproduce.md).

@@ -48,6 +48,19 @@ printf '{"kind":"start","good":"%s","bad":"%s","test":"syscall","metric":"","tim
 	"$bs_good" "$(git -C "$bs/repo" rev-parse HEAD)" >"$bs/other/bisect.jsonl"
 expect_bad "bisect: OUT holding another bisection's log" 2 "bisect.jsonl is the log of another bisection" \
 	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --timing deterministic --out "$bs/other"
+# What report/bisect-run.sh answered "skip" (125) to after building
+# each commit, so that git bisect built and skipped the whole range
+# (issue 51): bootbench bisect refuses it before any build, exit 2.
+expect_bad "bisect: RUNS=abc" 2 "RUNS=abc is not valid: give a number from 1 to 1000" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --runs abc
+expect_bad "bisect: SMP=banana" 2 "SMP=banana is not valid: give a number from 1 to 1024" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --timing deterministic --smp banana
+expect_bad "bisect: MEM=lots" 2 "MEM=lots is not valid" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --timing deterministic --mem lots
+expect_bad "bisect: THRESHOLD=x" 2 "THRESHOLD=x is not valid: give a percentage, e.g. THRESHOLD=2" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --timing deterministic --threshold x
+expect_bad "bisect: a parameter that is not a number" 2 "RUNTIME=abc is not valid" \
+	bs_run --ksrc "$bs/repo" --good "$bs_good" --bad HEAD --test syscall --timing deterministic --param runtime=abc
 check "bisect: no bad input built anything" test ! -e "$bs/built"
 # An end that does not build: one line naming it, exit 1, the leaf
 # called once with the tree, its build root and the full SHA.

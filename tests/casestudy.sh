@@ -31,3 +31,28 @@ for cs_md in docs/case-studies/*.md; do
 	fi
 done
 expect_bad "a case study that is none" 2 "case-study: no nosuch.patch and nosuch.cmds" docs/case-studies/run.sh nosuch
+# A hostile NAME (issue 51): make case-study quotes it, and a NAME that
+# is a path is refused before anything is run or written. NAME with a
+# `;` ran a command in the recipe (WORK= took it bare); NAME=../../x ran
+# any x.cmds the path reached, with sh -eux, and made its work
+# directory outside O.
+rm -f "$T/cs-pwned"
+make -s --no-print-directory case-study O="$O" NAME="x;touch $T/cs-pwned #" >"$T/cs.out" 2>"$T/cs.err"
+cs_rc=$?
+check "casestudy: make case-study NAME='x;touch <file> #' runs nothing, refused in words of its own (exit $cs_rc)" \
+	sh -c "[ $cs_rc != 0 ] && ! [ -e '$T/cs-pwned' ] && grep -q '^case-study: NAME=x;touch $T/cs-pwned # is a path, not a case study.s name' '$T/cs.err'"
+make -s --no-print-directory case-study O="$O" NAME="a b" >"$T/cs.out" 2>"$T/cs.err"
+cs_rc=$?
+check "casestudy: make case-study NAME='a b' is no study, said before anything runs (exit $cs_rc)" \
+	sh -c "[ $cs_rc != 0 ] && grep -q '^case-study: no a b.patch and a b.cmds in ' '$T/cs.err' && ! grep -q 'KERNEL\|UNPACK' '$T/cs.err'"
+mkdir -p "$T/cs"
+printf 'touch %s/cs-cmds-ran\n' "$T" >"$T/cs/evil.cmds"
+cp docs/case-studies/pipe-read-wake-writer.patch "$T/cs/evil.patch"
+# NAME as docs/case-studies/'s relative path to it; the default work
+# directory, out/case-studies/NAME, is then $T/cs/evil too.
+cs_up=$(echo "$top/docs/case-studies" | sed 's|/[^/]*|../|g')
+cs_name=$cs_up${T#/}/cs/evil
+expect_bad "a case study NAME that is a path out of docs/case-studies" 2 "case-study: NAME=$cs_name is a path, not a case study's name: give one of docs/case-studies" \
+	env -u WORK DEB_OFFLINE=1 B="$T/cs-b" docs/case-studies/run.sh "$cs_name"
+check "casestudy: the refused path's commands did not run, no work directory outside O" \
+	sh -c "! [ -e '$T/cs-cmds-ran' ] && ! [ -e '$T/cs/evil' ] && ! [ -e '$T/cs-b' ]"

@@ -133,6 +133,47 @@ ks_fake_run false
 check "ksrc: the same source, patch and config again: both from the cache, nothing built" \
 	sh -c "[ $ks_rc = 0 ] && [ \$(grep -c '(cached)' '$T/ksf.err') = 2 ] && [ \"\$(sed -n 's/^new //p' '$T/ksf.out')\" = '$ks_n1' ]"
 
+# A hostile PATCH= (issue 51): the files the change writes are the
+# patch tool's own list, each inside the tree. A `+++` line inside a
+# hunk is a line of text: the file it names, outside the copy, is not
+# copied over (a hard link to it kept), and the build goes on.
+ks_fh=$T/ksrc-fh
+mkdir -p "$ks_fh"
+echo victim >"$T/ksrc-victim"
+ln "$T/ksrc-victim" "$ks_fh/victim"
+printf -- '--- a/file.c\n+++ b/file.c\n@@ -1 +1,2 @@\n-pristine\n+patched\n+++ b/../../../victim\n' >"$T/ksrc-hunk.patch"
+FAKE_BUILD=true kconfigs/ksrc.sh "$ks_fh" "$ks_fake" "$T/ksrc-hunk.patch" tinyconfig >"$T/ksh.out" 2>"$T/ksh.err"
+ks_rc=$?
+check "ksrc: a PATCH whose hunk has a '+++ b/../../../<file>' line: built, and the file outside the tree untouched (its hard link kept, no .bb)" \
+	sh -c "[ $ks_rc = 0 ] && [ \$(stat -c %h '$T/ksrc-victim') = 2 ] && [ \$(stat -c %i '$T/ksrc-victim') = \$(stat -c %i '$ks_fh/victim') ] &&
+		! [ -e '$ks_fh/victim.bb' ] && grep -qx '++ b/../../../victim' \"\$(sed -n 's/^new //p' '$T/ksh.out')\""
+# A file reached through a symbolic link out of the tree (patch's dry
+# run passes a new file there): refused before anything is built, the
+# file it reaches untouched.
+ks_sym=$T/ksrc-sym
+cp -a "$ks_fake" "$ks_sym"
+mkdir -p "$T/ksrc-out"
+echo outside >"$T/ksrc-out/file.c"
+ln "$T/ksrc-out/file.c" "$T/ksrc-out-link"
+ln -s "$T/ksrc-out" "$ks_sym/out"
+printf -- '--- /dev/null\n+++ b/out/file.c\n@@ -0,0 +1 @@\n+written\n' >"$T/ksrc-sym.patch"
+expect_bad "a PATCH of a file through a symbolic link out of the tree" 2 \
+	"PATCH=$T/ksrc-sym.patch names out/file.c, which resolves outside the source tree (a symbolic link): give a -p1 patch of files inside the source tree" \
+	env FAKE_BUILD=true kconfigs/ksrc.sh "$T/ksrc-fs" "$ks_sym" "$T/ksrc-sym.patch" tinyconfig
+check "ksrc: the refused symbolic link's target untouched (its content, its hard link), nothing built" \
+	sh -c "[ \"\$(cat '$T/ksrc-out/file.c')\" = outside ] && [ \$(stat -c %h '$T/ksrc-out-link') = 2 ] &&
+		! [ -e '$T/ksrc-out/file.c.bb' ] && ! ls -d '$T/ksrc-fs'/ksrc/k-* 2>/dev/null"
+# An absolute name and a name with .. (git's listing keeps them): refused
+# in words of their own, before git's "does not apply".
+printf -- '--- /dev/null\n+++ b//nonexistent/bootbench-evil\n@@ -0,0 +1 @@\n+x\n' >"$T/ksrc-abs.patch"
+expect_bad "a PATCH naming an absolute path (git tree)" 2 \
+	"PATCH=$T/ksrc-abs.patch names /nonexistent/bootbench-evil, an absolute path: give a -p1 patch" \
+	ks "$ks_git" "$T/ksrc-abs.patch"
+printf -- '--- /dev/null\n+++ b/fs/../../bootbench-evil\n@@ -0,0 +1 @@\n+x\n' >"$T/ksrc-dots.patch"
+expect_bad "a PATCH naming a path with .. (git tree)" 2 \
+	"PATCH=$T/ksrc-dots.patch names fs/../../bootbench-evil, a path with a .. in it: give a -p1 patch" \
+	ks "$ks_git" "$T/ksrc-dots.patch"
+
 # ARCH=arm64's kernel: what the one real cross build and boot showed
 # (linux-source-6.12.118, docs/arm64.md "A kernel of our own"). make
 # kernel ARCH=arm64 cross-builds arch/arm64/boot/Image from tinyconfig
@@ -142,7 +183,7 @@ check "ksrc: the same source, patch and config again: both from the cache, nothi
 # and its console (ttyAMA0), NUMA (the 2-node run), the initramfs.
 make -n -s --no-print-directory kernel ARCH=arm64 KSRC=/nonexistent O="$T/ks-arm64" >"$T/ks-arm64.n" 2>&1
 check "ksrc: make kernel ARCH=arm64 cross-builds the arm64 Image from tinyconfig + base-arm64 + bench" \
-	sh -c "tr '\\\\\n\t' '   ' <'$T/ks-arm64.n' | grep -q 'KARCH=arm64 KIMAGE=Image CROSS_COMPILE=aarch64-linux-gnu- *kconfigs/kernel-build.sh .* tinyconfig *kconfigs/base-arm64.config kconfigs/bench.config'"
+	sh -c "tr '\\\\\n\t' '   ' <'$T/ks-arm64.n' | tr -d \"'\" | grep -q 'KARCH=arm64 KIMAGE=Image CROSS_COMPILE=aarch64-linux-gnu- *kconfigs/kernel-build.sh .* tinyconfig *kconfigs/base-arm64.config kconfigs/bench.config'"
 check "ksrc: kconfigs/base-arm64 has the options the arm64 boot needed and tinyconfig lacks (PCI_HOST_GENERIC, SERIAL_AMBA_PL011(_CONSOLE), NUMA, BLK_DEV_INITRD, DEVTMPFS)" \
 	sh -c "for o in PCI_HOST_GENERIC SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE NUMA BLK_DEV_INITRD DEVTMPFS; do
 		grep -qx \"CONFIG_\$o=y\" kconfigs/base-arm64.config || exit 1; done"

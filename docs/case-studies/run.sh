@@ -7,17 +7,29 @@
 # cached in the build directory by its source, change and config),
 # then the case's commands. The source is the one NAME.cmds names on a
 # line "# KSRC: debian-6.12" (default debian-6.1).
-# Usage: docs/case-studies/run.sh NAME   (NAME.patch and NAME.cmds beside)
+# Usage: docs/case-studies/run.sh [--check] NAME   (NAME.patch and
+# NAME.cmds beside; --check: only that NAME is a study, nothing run)
 # Environment: WORK (default out/case-studies/NAME: the results), B
 # (default out/build: the kernels).
 set -eu
-name=${1:?usage: docs/case-studies/run.sh NAME}
+check=
+[ "${1:-}" != --check ] || { check=1 && shift; }
+name=${1:?usage: docs/case-studies/run.sh [--check] NAME}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
+# A name, not a path: NAME=../../x ran any .cmds the path reached with
+# sh -eux, and made its work directory outside O.
+case $name in
+*/*)
+	echo "case-study: NAME=$name is a path, not a case study's name: give one of docs/case-studies (ls docs/case-studies/*.cmds)" >&2
+	exit 2
+	;;
+esac
 [ -f "$here/$name.patch" ] && [ -f "$here/$name.cmds" ] || {
 	echo "case-study: no $name.patch and $name.cmds in $here: give a case's name (ls docs/case-studies)" >&2
 	exit 2
 }
+[ -z "$check" ] || exit 0
 work=${WORK:-$top/out/case-studies/$name}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)

@@ -132,6 +132,32 @@ static void test_qemu(void)
 	strv_free(&a);
 	c.lava = 0;
 	c.accel = QEMU_ACCEL_TCG;
+
+	/* QEMU takes the last path=: a comma in RESULTS is doubled. */
+	c.console_pipe = "/t,a/con", c.results_pipe = "/t,a/res";
+	c.qmp_path = "/t,a/qmp";
+	c.plugin = "/b,p/bbprof.so", c.profile_out = "/r,path=/x/profile.raw";
+	c.c2c_out = "/r,path=/x/c2c.raw", c.kallsyms_path = "/r,x/kallsyms";
+	qemu_args_build(&c, &a);
+	CHECK("qemu: a comma in a path is doubled in -plugin's values (C2C=1)",
+	      argv_has(
+		      &a, "-plugin",
+		      "/b,,p/bbprof.so,out=/r,,path=/x/profile.raw,c2c=/r,,path=/x/c2c.raw"));
+	CHECK("qemu: a comma in a path is doubled in -chardev's path= and -qmp's",
+	      argv_has(&a, "-chardev", "file,id=ksyms,path=/r,,x/kallsyms") &&
+		      argv_has(&a, "-chardev", "pipe,id=con,path=/t,,a/con") &&
+		      argv_has(&a, "-chardev", "pipe,id=res,path=/t,,a/res") &&
+		      argv_has(&a, "-qmp",
+			       "unix:/t,,a/qmp,server=on,wait=off"));
+	strv_free(&a);
+	c.c2c_out = NULL;
+	qemu_args_build(&c, &a);
+	CHECK("qemu: PROFILE=1 alone: the plugin's out= only",
+	      argv_has(&a, "-plugin",
+		       "/b,,p/bbprof.so,out=/r,,path=/x/profile.raw"));
+	strv_free(&a);
+	c.plugin = NULL, c.qmp_path = NULL;
+	c.console_pipe = "/s/con", c.results_pipe = "/s/res";
 	t.cpus = 0;
 	CHECK("qemu: zero CPUs refused", qemu_args_build(&c, &a) == -EINVAL);
 	strv_free(&a);
