@@ -101,6 +101,10 @@ echo "$rows" | tr '\t' "$us" | while IFS=$us read -r name commits pos _patch _di
 		verdict=missed missed=$((missed + 1))
 	else
 		verdict=false false=$((false + 1))
+		# Exit 10: the bisection itself said its A/B or its revert did
+		# not confirm the commit it names.
+		[ "$(grep -o '"exit_code":[0-9]*' "$dir/bisect.json" | cut -d: -f2)" != 10 ] ||
+			verdict=false-unconf
 	fi
 	read -r bs steps <<EOF
 $(json_sum "$dir/bisect.json" build_s)
