@@ -541,13 +541,10 @@ static void run_profile_check(struct run_opts *o)
 	}
 	if (!o->profile || o->lava_dir)
 		return;
-	/* One thread runs the vCPUs only under icount (plugin/c2c.c). */
-	if (o->c2c && !o->deterministic) {
-		fprintf(stderr,
-			"bootbench: C2C=1 takes its census under TIMING=deterministic (each vCPU's own instruction count is its clock): say TIMING=deterministic; running without the census\n");
-		o->c2c = 0;
-	}
-	/* The plugin refuses more, and QEMU with it (plugin/c2c.c). */
+	/*
+	 * Without TIMING=deterministic run_opts_check refused it; the
+	 * plugin refuses more, and QEMU with it (plugin/c2c.c).
+	 */
 	if (o->c2c && o->topo.cpus > PROFILE_C2C_CPUS) {
 		fprintf(stderr,
 			"bootbench: C2C=1 counts at most %d vCPUs and this run has %u: say SMP=%d or fewer; running without the census\n",

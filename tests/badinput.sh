@@ -27,6 +27,12 @@ else
 		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --cmdline "$(head -c 2100 /dev/zero | tr '\0' x)" $R
 	expect_bad "an lscpu file that is not lscpu output" 2 "lacks Socket(s)" \
 		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --lscpu Makefile $R
+	# A census asked for is taken or refused: it was a note, no census
+	# and exit 0, which a CI job read as its census's success.
+	expect_bad "C2C=1 without TIMING=deterministic" 2 \
+		"^bootbench: C2C=1 takes its census under TIMING=deterministic (each vCPU's own instruction count is its clock): say TIMING=deterministic too$" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --accel tcg --profile "$T/bbprof.so" --c2c --results "$T/bi-c2c"
+	check "bad input: ... and nothing was written (no RESULTS)" test ! -e "$T/bi-c2c"
 	expect_bad "SMP that disagrees with SOCKETS x CORES" 2 "SMP=6 but SOCKETS=2 x CORES=2" \
 		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 6 --sockets 2 --cores 2 $R
 	expect_bad "QEMU that is not installed" 2 "QEMU=/nonexistent/qemu not found" \
