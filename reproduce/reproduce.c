@@ -287,10 +287,13 @@ int repro_mail_read(const char *report, const char *outdir,
 	int err;
 
 	memset(out, 0, sizeof(*out));
-	text = file_read_all(report, NULL);
+	text = file_read_capped(report, LKPMAIL_SIZE_MAX, NULL);
 	if (!text)
 		return bad_input("REPORT=%s: %s: give a saved report mail",
-				 report, strerror(errno));
+				 report,
+				 errno == EINVAL ? "not a regular file" :
+				 errno == EFBIG	 ? "larger than 1 MiB" :
+						   strerror(errno));
 	err = lkpmail_parse(text, &m, why, sizeof(why));
 	if (err) {
 		err = err == -ENOMEM ?

@@ -92,6 +92,19 @@ timeout 20 "$tool" reproduce "$T/one-line.txt" "$T/bi" >/dev/null 2>&1
 bi_rc=$? bi_s=$(($(date +%s) - bi_t0))
 check "bad input: a mail of $(($(wc -c <"$T/one-line.txt") / 1000)) KB on one line is read in under 5 s (${bi_s} s, exit $bi_rc)" \
 	test "$bi_rc" -ne 124 -a "$bi_s" -lt 5
+# A mail is a regular file of at most 1 MiB, as a job is: REPORT=/dev/zero
+# grew to 1.7 GB in 8 s, and a 200 MB one-line mail took 11 s and 1 GB
+# before it was refused. ASAN_OPTIONS: a read without a bound fails
+# fast instead of eating memory; timeout: a FIFO must not block it.
+head -c $((2 << 20)) /dev/zero | tr '\0' 'x' >"$T/big-mail.txt"
+mkfifo "$T/mail.fifo"
+for bi_c in "/dev/zero:not a regular file" "$T/mail.fifo:not a regular file" "$T/big-mail.txt:larger than 1 MiB"; do
+	bi_f=${bi_c%%:*}
+	ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=64 expect_bad "REPORT=${bi_f##*/}" 2 \
+		"^bootbench: REPORT=$bi_f: ${bi_c#*:}: give a saved report mail$" \
+		timeout 20 "$tool" reproduce "$bi_f" "$T/bi-big"
+done
+check "bad input: ... and none of them wrote a directory under RESULTS" test ! -e "$T/bi-big"
 # Escape sequences in a mail's subject, commit subject, machine line and
 # values reach neither the terminal nor the job: names_escape()'s \xNN.
 bi_clean() {
