@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "boot/c2c.h"
@@ -112,14 +113,21 @@ static int c2c_raw_read(struct c2c *c, const char *path)
 	struct c2c_line *l = NULL;
 	struct c2c_insn *in;
 	int header = 0, err = 0;
+	struct stat st;
 	char s[512];
 	FILE *f;
 
 	f = fopen(path, "r");
 	if (!f)
 		return -ENOENT;
+	/* Cut by the plugin at its cap (or bigger: not our plugin's). */
+	if (!fstat(fileno(f), &st) &&
+	    (unsigned long long)st.st_size > PROFILE_C2C_MAX + 4096)
+		err = -EFBIG;
 	while (!err && fgets(s, sizeof(s), f)) {
-		if (c2c_header_read(c, s)) {
+		if (!strncmp(s, PROFILE_CUT_MARK, strlen(PROFILE_CUT_MARK))) {
+			err = -EFBIG;
+		} else if (c2c_header_read(c, s)) {
 			header = 1;
 		} else if (!strncmp(s, "line ", 5)) {
 			l = c2c_new((void **)&c->line, &c->capline, &c->nline,
@@ -581,9 +589,9 @@ int c2c_process(const struct rundir *rd, struct stream *s, const char *kernel,
 	snprintf(raw, sizeof(raw), "%s/" C2C_RAW_FILE, rd->tmp);
 	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
 	err = c2c_raw_read(&c, raw);
-	syms = err ? NULL : profile_syms_load(ksyms, kernel, fixed);
-	if (!err && !syms)
-		err = -ENOMEM;
+	syms = NULL;
+	if (!err)
+		err = profile_syms_load(ksyms, kernel, fixed, &syms);
 	if (!err) {
 		c2c_names_make(&c, syms);
 		qsort(c.line, c.nline, sizeof(*c.line), c2c_line_cmp);

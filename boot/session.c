@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "proto/names.h"
+#include "proto/profile.h"
 #include "session.h"
 #include "shared/util.h"
 
@@ -312,6 +313,7 @@ struct session_live {
 	struct console con, qlog;
 	int cfd[2], qfd;
 	double start, last_record, last_console, panic_at, space_at, woke;
+	double kallsyms_at;
 	int qemu_done, killed, stream_failed;
 	pid_t qemu;
 };
@@ -448,6 +450,32 @@ static int session_space_short(struct session_live *l, double now)
 	return 1;
 }
 
+/*
+ * PROFILE=1's kallsyms port goes to a file QEMU writes itself (a FIFO
+ * the host drains would let a full pipe stall the guest's writes at
+ * host-timed moments, under deterministic timing too): past
+ * PROFILE_KALLSYMS_MAX, looked at every tick, the run ends. A kernel's
+ * kallsyms are a few MiB; the file is at most the cap and a tick's
+ * writes, and it is removed unread (boot/run.c).
+ */
+static int session_kallsyms_over(struct session_live *l, double now)
+{
+	const char *path = l->c->qemu.kallsyms_path;
+	struct stat st;
+
+	if (!path || now - l->kallsyms_at < SESSION_TICK_MS / 1000.0)
+		return 0;
+	l->kallsyms_at = now;
+	if (stat(path, &st) ||
+	    (unsigned long long)st.st_size <= PROFILE_KALLSYMS_MAX)
+		return 0;
+	l->s->kallsyms_cut = 1;
+	l->s->truncated = 1;
+	session_verdict(l->s, VERDICT_STREAM, SESSION_KALLSYMS_CUT,
+			PROFILE_KALLSYMS_MAX >> 20);
+	return 1;
+}
+
 /* Whether the boot must end now (a verdict said why). */
 static int session_watchdog(struct session_live *l, double now)
 {
@@ -479,6 +507,8 @@ static int session_watchdog(struct session_live *l, double now)
 			s, VERDICT_STREAM,
 			"truncated: the guest sent more than %lu MiB of records; samples.jsonl keeps the first %lu MiB",
 			STREAM_RAW_MAX >> 20, STREAM_RAW_MAX >> 20);
+	} else if (session_kallsyms_over(l, now)) {
+		return 1;
 	} else if (l->panic_at && now - l->panic_at > SESSION_PANIC_GRACE) {
 		session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
 	} else if (c->timeout && now - l->start > c->timeout) {
