@@ -89,6 +89,16 @@ FAKE_KALLSYMS=$G/ksyms FAKE_RAW=$G/raw FAKE_CENSUS=$G/census-cut FAKE_STREAM=$G/
 check "hostile-host: the census cut at its cap: the run is truncated (exit 6), no c2c.json, the profile kept" \
 	sh -c "test $rc -eq 6 && grep -qx 'bootbench: bad-stream: truncated: the guest made the C2C census pass 128 MiB (its bounded table takes some 40 MiB): the plugin cut it there, no c2c.json' '$G/censuscut.err' &&
 		test ! -e '$grun/c2c.json' && test -s '$grun/profile.json'"
+# A symbol's name is the guest's: c2c.txt (a report made to be read in
+# a terminal) shows it \xNN; profile.json and c2c.json keep it, escaped
+# as JSON.
+# shellcheck disable=SC2086
+FAKE_KALLSYMS=$G/ksyms FAKE_RAW=$G/raw FAKE_CENSUS=$G/census FAKE_STREAM=$G/good.jsonl gh_run c2cesc $gh_prof
+check "hostile-host: a kallsyms name holding ESC and BEL is shown \\x1b, \\x07 in c2c.txt, no control byte in it (exit 0)" \
+	sh -c "test $rc -eq 0 && ! tr -d '\n' <'$grun/c2c.txt' | LC_ALL=C grep -q '[[:cntrl:]]' &&
+		grep -qF '  [\x1b]0;owned\x07evil]' '$grun/c2c.txt' && grep -qF ' \x1b]0;owned\x07evil+0x10' '$grun/c2c.txt' &&
+		grep -qF '\\u001b]0;owned\\u0007evil' '$grun/profile.json'"
+
 # 18. A DISK_DIR with a colon is a file to QEMU, not a protocol: the real
 # QEMU opens each -drive the stand-in is given.
 mkdir -p "$G/cwd"
