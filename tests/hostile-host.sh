@@ -151,6 +151,46 @@ check "hostile-host: DISK=8SSD_64T is scaled to DISK_DIR's free space less its m
 	sh -c "test $rc -eq 0 && grep -q 'note: DISK: 8 disk(s) of [0-9]* MiB instead of 67108864 MiB: DISK_DIR=$D has [0-9]* MiB free, less a margin of [0-9]* MiB' '$G/huge.err' &&
 		python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))[\"disk\"]; sys.exit(d[\"asked_mb\"] != 67108864 or d[\"size_mb\"] >= 67108864)' '$grun/job.json'"
 
+# The FIFOs' directory (/tmp/bootbench-fifo.XXXXXX): gone with a run
+# that SIGINT, SIGTERM or SIGHUP ends; one a SIGKILL left (it outlived
+# every killed run) is removed by the next run, once unlocked and older
+# than 5 s (touch ages it here), and a live run's (locked) is left alone.
+gh_start() { # NAME: a run that hangs, once the stand-in QEMU is up; $gpid, $gdir
+	rm -f "$G/qpid"
+	# shellcheck disable=SC2086
+	FAKE_STREAM=$G/hello.jsonl FAKE_HANG=60 FAKE_PIDFILE=$G/qpid "$hb" run $gq \
+		--results "$G/$1" >/dev/null 2>"$G/$1.err" &
+	gpid=$!
+	gh_wait
+	read -r _ gdir <"$G/qpid"
+	gdir=$(dirname "$gdir")
+}
+gh_fifo_sig=
+for gh_sig in INT TERM HUP; do
+	gh_start "fifo-$gh_sig"
+	sleep 1
+	kill "-$gh_sig" "$gpid"
+	wait "$gpid"
+	gh_rc=$?
+	[ "$gh_rc" -eq 7 ] && [ -n "$gdir" ] && [ ! -e "$gdir" ] || gh_fifo_sig="$gh_fifo_sig $gh_sig(exit $gh_rc, $gdir)"
+done
+check "hostile-host: SIGINT, SIGTERM and SIGHUP end a run (exit 7) and remove its FIFOs' directory${gh_fifo_sig:+: not by}$gh_fifo_sig" \
+	test -z "$gh_fifo_sig"
+gh_start fifo-live
+gh_live=$gpid gh_live_dir=$gdir
+gh_start fifo-killed
+kill -9 "$gpid"
+wait "$gpid" 2>/dev/null
+gh_killed_dir=$gdir
+gh_left=0
+[ -d "$gh_killed_dir" ] && gh_left=1
+touch -d '1 minute ago' "$gh_killed_dir" "$gh_live_dir"
+FAKE_STREAM=$G/good.jsonl gh_run fifo-next
+check "hostile-host: the FIFOs' directory a SIGKILL left is removed by the next run (exit 0), a live run's is not" \
+	sh -c "test $gh_left = 1 && test $rc -eq 0 && test ! -e '$gh_killed_dir' && test -p '$gh_live_dir/console.out'"
+kill "$gh_live"
+wait "$gh_live" 2>/dev/null
+
 # 5. and 8. A job's machine and lscpu files: regular, capped, not echoed.
 # ASAN_OPTIONS: a reader without a bound fails fast instead of eating memory.
 printf 'test = execl\nmachine = %s\n' "$top/tests/fuzz/corpus/topology/shadow-not-a-profile" >"$G/secret.job"
