@@ -48,7 +48,7 @@ static int repro_file_value(const char *path, const char *prefix, char *out,
 }
 
 /* The job and its machine profile, as the reader wrote them. */
-static void repro_job_show(const char *job)
+static void repro_job_show(const char *job, const char *machines)
 {
 	char machine[4096], path[4200], help[512] = "";
 	FILE *f = fopen(job, "r");
@@ -61,7 +61,7 @@ static void repro_job_show(const char *job)
 	if (repro_file_value(job, "machine = ", machine, sizeof(machine)))
 		return;
 	if (!strchr(machine, '/')) {
-		snprintf(path, sizeof(path), "boot/machines/%s.conf", machine);
+		snprintf(path, sizeof(path), "%s/%s.conf", machines, machine);
 		repro_file_value(path, "# Help: ", help, sizeof(help));
 		printf("bootbench: the machine: %s\n", help);
 		return;
@@ -159,7 +159,7 @@ int cmd_reproduce_run(int argc, char **argv)
 		goto out;
 	ab.job = out.job;
 	ab.results = out.dir;
-	repro_job_show(out.job);
+	repro_job_show(out.job, ab.opts.topo_req.machines_dir);
 	err = repro_plan_show(&ab);
 	if (err || dry)
 		goto out;

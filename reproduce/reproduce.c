@@ -177,7 +177,7 @@ static int repro_job_check(const char *path)
 	int v;
 
 	memset(&o, 0, sizeof(o));
-	o.topo_req.machines_dir = "boot/machines";
+	o.topo_req.machines_dir = options_machines_dir();
 	v = job_check(&o, path);
 	if (v != VERDICT_OK)
 		unlink(path);

@@ -105,6 +105,28 @@ for bi_c in "/dev/zero:not a regular file" "$T/mail.fifo:not a regular file" "$T
 		timeout 20 "$tool" reproduce "$bi_f" "$T/bi-big"
 done
 check "bad input: ... and none of them wrote a directory under RESULTS" test ! -e "$T/bi-big"
+# bootbench reproduce run outside the checkout: the machine profiles are
+# found beside the tool (lib/tree.h), not in the working directory,
+# where they were looked for and the mail's machine blamed ("MACHINE=
+# i3-3220: no profile boot/machines/i3-3220.conf", exit 2). The tool
+# make built (the sanitized one lives in $T, outside any tree); a copy
+# outside any tree says where it looked, not that the machine is wrong.
+bi_bb=$(cd "$B/host" && pwd)/bootbench
+bi_mail_i3=$top/tests/reproduce/reports/aim9-shared_memory-sem-regression.txt
+mkdir -p "$T/bi-cwd"
+case $bi_bb in
+"$top"/*)
+	(cd "$T/bi-cwd" && "$bi_bb" reproduce "$bi_mail_i3" "$T/bi-cwd/r" --dry --build "$(dirname "$bi_bb")/..") >"$T/bi-cwd.out" 2>"$T/bi-cwd.err"
+	check "bad input: bootbench reproduce from another directory finds the mail's machine beside the tool (exit 0, i3-3220 as booted)" \
+		sh -c "test $? -eq 0 && grep -q '^bootbench: the machine as booted: 1 socket x 2 cores x 2 threads = 4 CPUs, 1 NUMA node, 4096 MB (i3-3220)$' '$T/bi-cwd.out'"
+	;;
+*) skip "bad input: bootbench reproduce from another directory" "O=$O is outside the checkout: its bootbench has no tree above it" ;;
+esac
+cp "$bi_bb" "$T/bi-cwd/bootbench"
+(cd "$T/bi-cwd" && ./bootbench reproduce "$bi_mail_i3" "$T/bi-cwd/r2" --dry --build "$(dirname "$bi_bb")/..") >/dev/null 2>"$T/bi-cwd2.err"
+check "bad input: ... a copy outside any tree says where it looked for the profiles (exit 2), no job left" \
+	sh -c "test $? -eq 2 && test ! -e '$T/bi-cwd/r2/aim9-shared_memory-sem-regression/job' && grep -qF 'MACHINE=i3-3220: no profile directory boot/machines (looked for beside bootbench, then in the working directory): run the bootbench a checkout built' '$T/bi-cwd2.err'"
+
 # Escape sequences in a mail's subject, commit subject, machine line and
 # values reach neither the terminal nor the job: names_escape()'s \xNN.
 bi_clean() {
