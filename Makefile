@@ -320,7 +320,7 @@ deps:
 # fails), but not for make help, which installs nothing.
 $(DESC_LIST): $(if $(filter-out $(DESCS_LISTED),$(DESCS))$(filter-out $(DESCS),$(DESCS_LISTED)),FORCE)
 	$(AT)mkdir -p $(@D)
-	$(AT)printf '#include "%s"\n' $(DESCS) >$@
+	$(AT)printf '#include "%s"\n' $(DESCS) >$@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@
 
 $(MKTABLES): mk/tables.c shared/descs.h proto/jobkeys.def boot/options.def boot/arch.def $(DESCS) $(DESC_LIST)
 	$(AT)command -v $(HOSTCC) >/dev/null 2>&1 || $(if $(filter help-tables,$(MAKECMDGOALS)),\
@@ -329,8 +329,10 @@ $(MKTABLES): mk/tables.c shared/descs.h proto/jobkeys.def boot/options.def boot/
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) -O1 -o $@ mk/tables.c
 
+# Each make its own temporary file, renamed whole: two makes at once on
+# one B both remake it, and a shared name was moved away under the other.
 $(TABLES_MK): $(MKTABLES)
-	$(AT)$(MKTABLES) >$@.tmp && mv -f $@.tmp $@
+	$(AT)$(MKTABLES) >$@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@ || { rm -f $@.tmp.$$$$; exit 1; }
 
 # Never a file: a rule it is a prerequisite of runs each time.
 FORCE:

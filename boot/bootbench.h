@@ -96,6 +96,11 @@ struct run_cli {
 
 /* main.c: run's options (boot/options.def) from argv[2] on, checked. */
 void options_defaults_set(struct run_opts *o);
+/*
+ * boot/machines beside the tool (lib/tree.h), so that a run or a
+ * reproduce from any working directory finds the profiles.
+ */
+const char *options_machines_dir(void);
 int options_args_parse(int argc, char **argv, struct run_opts *o,
 		       struct run_cli *c);
 

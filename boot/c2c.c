@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "boot/c2c.h"
 #include "boot/profile.h"
+#include "proto/names.h"
 #include "proto/profile.h"
 
 #define C2C_CPUS PROFILE_C2C_CPUS
@@ -112,14 +114,21 @@ static int c2c_raw_read(struct c2c *c, const char *path)
 	struct c2c_line *l = NULL;
 	struct c2c_insn *in;
 	int header = 0, err = 0;
+	struct stat st;
 	char s[512];
 	FILE *f;
 
 	f = fopen(path, "r");
 	if (!f)
 		return -ENOENT;
+	/* Cut by the plugin at its cap (or bigger: not our plugin's). */
+	if (!fstat(fileno(f), &st) &&
+	    (unsigned long long)st.st_size > PROFILE_C2C_MAX + 4096)
+		err = -EFBIG;
 	while (!err && fgets(s, sizeof(s), f)) {
-		if (c2c_header_read(c, s)) {
+		if (!strncmp(s, PROFILE_CUT_MARK, strlen(PROFILE_CUT_MARK))) {
+			err = -EFBIG;
+		} else if (c2c_header_read(c, s)) {
 			header = 1;
 		} else if (!strncmp(s, "line ", 5)) {
 			l = c2c_new((void **)&c->line, &c->capline, &c->nline,
@@ -439,17 +448,18 @@ static void c2c_json_make(struct json_buf *j, const struct c2c *c)
 static void c2c_text_line(FILE *f, const struct c2c *c, size_t n,
 			  const struct c2c_line *l)
 {
-	char rd[256], wr[256], ro[256];
+	char rd[256], wr[256], ro[256], shown[4 * sizeof(l->key)];
 	unsigned int i;
 	int fs;
 	uint64_t ro_mask = c2c_read_only(l, &fs);
 
 	c2c_offsets(ro_mask, ro, sizeof(ro));
+	names_escape(l->key, shown, sizeof(shown));
 	fprintf(f,
 		"\n  #%zu  line 0x%" PRIx64 "  potential HITM %" PRIu64
 		" (%.1f%%)  locked RMW %" PRIu64 "  [%s]\n",
 		n, l->pa, l->hitm, c->hitm ? 100.0 * l->hitm / c->hitm : 0,
-		l->locked, l->key);
+		l->locked, shown);
 	if (fs)
 		fprintf(f, "      false sharing: %s%s\n",
 			*ro ? "read-only offsets " :
@@ -480,11 +490,12 @@ static void c2c_text_line(FILE *f, const struct c2c *c, size_t n,
 					 sizeof(cpus) - strlen(cpus), "%s%u",
 					 *cpus ? "," : "", b);
 		c2c_offsets(k->rmask | k->wmask, rd, sizeof(rd));
+		names_escape(k->name, shown, sizeof(shown));
 		fprintf(f,
 			"      %10" PRIu64 " %10" PRIu64 " %10" PRIu64
 			" %8" PRIu64 "  %-6s %-22s %s\n",
 			k->hitm, k->reads, k->writes, k->locked, cpus, rd,
-			k->name);
+			shown);
 	}
 	if (l->other)
 		fprintf(f, "      (%" PRIu64 " accesses by further code)\n",
@@ -523,6 +534,7 @@ static void c2c_text_make(FILE *f, const struct c2c *c)
 		"Pot.HITM", "%", "Locked", "Reads", "Writes", "Functions");
 	for (i = 0; i < c->nline && i < C2C_JSON_LINES; i++) {
 		const struct c2c_line *l = &c->line[i];
+		char shown[4 * sizeof(l->key)];
 		uint64_t r = 0, w = 0;
 		unsigned int k;
 
@@ -530,13 +542,15 @@ static void c2c_text_make(FILE *f, const struct c2c *c)
 			r += l->cpu[k].reads;
 			w += l->cpu[k].writes;
 		}
+		/* The names are the guest's kallsyms': \xNN, as all guest text. */
+		names_escape(l->key, shown, sizeof(shown));
 		fprintf(f,
 			"  %3zu 0x%-16" PRIx64 " %10" PRIu64
 			" %6.1f%% %10" PRIu64 " %10" PRIu64 " %10" PRIu64
 			"  %s\n",
 			i, l->pa, l->hitm,
 			c->hitm ? 100.0 * l->hitm / c->hitm : 0, l->locked, r,
-			w, l->key);
+			w, shown);
 	}
 	fprintf(f, "\nThe top %d lines: offsets, vCPUs and code\n",
 		C2C_TEXT_LINES);
@@ -581,9 +595,9 @@ int c2c_process(const struct rundir *rd, struct stream *s, const char *kernel,
 	snprintf(raw, sizeof(raw), "%s/" C2C_RAW_FILE, rd->tmp);
 	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
 	err = c2c_raw_read(&c, raw);
-	syms = err ? NULL : profile_syms_load(ksyms, kernel, fixed);
-	if (!err && !syms)
-		err = -ENOMEM;
+	syms = NULL;
+	if (!err)
+		err = profile_syms_load(ksyms, kernel, fixed, &syms);
 	if (!err) {
 		c2c_names_make(&c, syms);
 		qsort(c.line, c.nline, sizeof(*c.line), c2c_line_cmp);

@@ -18,7 +18,8 @@
  * the c2c.* metrics added to the stream, the code named from the guest's
  * kallsyms (read before profile_process() removes it), or KERNEL's
  * System.map as the profile's (fixed: nothing moved the kernel).
- * -ENOENT: the plugin wrote nothing; -ENODATA: no window ran.
+ * -ENOENT: the plugin wrote nothing; -ENODATA: no window ran; -EFBIG:
+ * the plugin cut its census at PROFILE_C2C_MAX.
  */
 int c2c_process(const struct rundir *rd, struct stream *s, const char *kernel,
 		int fixed);

@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "bootbench.h"
 #include "imagebuild.h"
+#include "lib/tree.h"
 #include "shared/run.h"
 
 struct image_out {
@@ -71,7 +72,7 @@ static const struct arch *image_arch(const struct run_opts *o,
  * kernel and its modules.
  */
 static int image_argv_fill(const struct run_opts *o, const char *kernel,
-			   char paths[3][PATH_MAX], char **argv)
+			   char paths[4][PATH_MAX], char **argv)
 {
 	const struct arch *a = image_arch(o, kernel);
 	char release[256];
@@ -91,7 +92,10 @@ static int image_argv_fill(const struct run_opts *o, const char *kernel,
 	else
 		snprintf(paths[2], PATH_MAX, "%s/%s/base.cpio", o->build_dir,
 			 a->name);
-	argv[0] = "initramfs/image.sh";
+	/* Beside the tool, as the machines are (lib/tree.h). */
+	if (tree_path("initramfs/image.sh", paths[3], PATH_MAX))
+		return VERDICT_INFRA;
+	argv[0] = paths[3];
 	argv[1] = paths[0];
 	argv[2] = paths[1];
 	argv[3] = paths[2];
@@ -111,7 +115,7 @@ int image_job_build(const struct run_opts *o, const char *job, int quick,
 {
 	struct image_out out = { initrd, size };
 	struct run_cmd c = { .uid = -1, .line = image_line_take, .ctx = &out };
-	char paths[3][PATH_MAX], *argv[8], *plan = NULL;
+	char paths[4][PATH_MAX], *argv[8], *plan = NULL;
 	int err;
 
 	err = image_plan_text(o, job, quick, kernel, &plan);

@@ -21,6 +21,7 @@
 #include "bootbench.h"
 #include "imagebuild.h"
 #include "lib/metrics.h"
+#include "lib/tree.h"
 #include "reproduce/repro.h"
 
 enum opt_kind { OPT_STR, OPT_UINT, OPT_UINTE, OPT_FLAG, OPT_OWN };
@@ -228,11 +229,21 @@ int options_args_parse(int argc, char **argv, struct run_opts *o,
 	return 0;
 }
 
+const char *options_machines_dir(void)
+{
+	static char machines[PATH_MAX];
+
+	if (!machines[0] &&
+	    tree_path("boot/machines", machines, sizeof(machines)))
+		snprintf(machines, sizeof(machines), "boot/machines");
+	return machines;
+}
+
 void options_defaults_set(struct run_opts *o)
 {
 	*o = (struct run_opts){
 		.results = "out/results",
-		.topo_req = { .machines_dir = "boot/machines" },
+		.topo_req = { .machines_dir = options_machines_dir() },
 		.timeout = 3600,
 		.silence = 120,
 		.runs = 1,

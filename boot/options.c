@@ -410,6 +410,13 @@ int run_opts_check(struct run_opts *o)
 	if (err)
 		return err;
 	/*
+	 * One thread runs the vCPUs only under icount (plugin/c2c.c): a
+	 * census asked for and not taken is refused, not a success.
+	 */
+	if (o->c2c && o->profile && !o->deterministic)
+		return bad_input(
+			"C2C=1 takes its census under TIMING=deterministic (each vCPU's own instruction count is its clock): say TIMING=deterministic too");
+	/*
 	 * What the image needs is the job's, whatever the machine; but a
 	 * kernel of another architecture is refused before an image is
 	 * built for it.

@@ -10,12 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "boot/profile.h"
 #include "boot/qemu.h"
 #include "proto/names.h"
+#include "proto/profile.h"
 
 struct profile_sym {
 	uint64_t addr;
@@ -130,8 +132,23 @@ static int profile_addr_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* The code symbols (t, T, w, W) of the guest's /proc/kallsyms. */
-static int profile_kallsyms_read(struct profile *p, const char *path)
+/* The size of the file @f, past @max: -EFBIG (read no further). */
+static int profile_file_over(FILE *f, unsigned long max)
+{
+	struct stat st;
+
+	return max && !fstat(fileno(f), &st) &&
+			       (unsigned long long)st.st_size > max ?
+		       -EFBIG :
+		       0;
+}
+
+/*
+ * The code symbols (t, T, w, W) of the guest's /proc/kallsyms (capped:
+ * @max, 0 for a build's System.map).
+ */
+static int profile_kallsyms_read(struct profile *p, const char *path,
+				 unsigned long max)
 {
 	char line[1024], name[512], mod[256];
 	unsigned long long addr;
@@ -142,6 +159,7 @@ static int profile_kallsyms_read(struct profile *p, const char *path)
 	f = fopen(path, "r");
 	if (!f)
 		return -errno;
+	err = profile_file_over(f, max);
 	while (!err && fgets(line, sizeof(line), f)) {
 		mod[0] = '\0';
 		if (sscanf(line, "%llx %c %511s [%255[^]]]", &addr, &type, name,
@@ -205,15 +223,23 @@ void profile_free(struct profile *p)
 static int profile_raw_read(struct profile *p, const char *path)
 {
 	unsigned long long addr, n, execs;
+	int header = 0, cut;
 	char line[256];
-	int header = 0;
 	FILE *f;
 
 	f = fopen(path, "r");
 	if (!f)
 		return -ENOENT;
-	while (fgets(line, sizeof(line), f)) {
+	/* Cut by the plugin at its cap (or bigger: not our plugin's). */
+	cut = profile_file_over(f, PROFILE_RAW_MAX + 4096);
+	while (!cut && fgets(line, sizeof(line), f)) {
 		struct profile_sym *s;
+
+		if (!strncmp(line, PROFILE_CUT_MARK,
+			     strlen(PROFILE_CUT_MARK))) {
+			cut = -EFBIG;
+			break;
+		}
 
 		if (sscanf(line, "# bootbench-profile 1 api %u windows %u",
 			   &p->api, &p->windows) == 2)
@@ -231,6 +257,8 @@ static int profile_raw_read(struct profile *p, const char *path)
 		}
 	}
 	fclose(f);
+	if (cut)
+		return cut;
 	if (!header)
 		return -EBADMSG;
 	return p->windows ? 0 : -ENODATA;
@@ -416,7 +444,7 @@ static int profile_syms_read(struct profile *p, const char *ksyms,
 	int err;
 
 	p->source = "kallsyms";
-	err = profile_kallsyms_read(p, ksyms);
+	err = profile_kallsyms_read(p, ksyms, PROFILE_KALLSYMS_MAX);
 	if (err != -ENOENT && err != -ENODATA)
 		return err;
 	p->source = "none";
@@ -430,7 +458,7 @@ static int profile_syms_read(struct profile *p, const char *ksyms,
 			"bootbench: PROFILE: the guest has no /proc/kallsyms and KASLR may have moved it from its System.map: every kernel block is [unknown]: boot with CMDLINE=nokaslr or build with CONFIG_KALLSYMS=y\n");
 		return 0;
 	}
-	err = profile_kallsyms_read(p, map);
+	err = profile_kallsyms_read(p, map, 0);
 	if (err == -ENODATA)
 		return 0;
 	if (!err)
@@ -438,16 +466,26 @@ static int profile_syms_read(struct profile *p, const char *ksyms,
 	return err;
 }
 
-struct profile *profile_syms_load(const char *kallsyms, const char *kernel,
-				  int fixed)
+int profile_syms_load(const char *kallsyms, const char *kernel, int fixed,
+		      struct profile **out)
 {
 	struct profile *p = calloc(1, sizeof(*p));
+	int err = p ? profile_syms_read(p, kallsyms, kernel, fixed) : -ENOMEM;
 
-	if (p && profile_syms_read(p, kallsyms, kernel, fixed)) {
+	if (err) {
 		profile_free(p);
-		return NULL;
+		p = NULL;
 	}
-	return p;
+	*out = p;
+	return err;
+}
+
+int profile_kallsyms_over(const char *kallsyms)
+{
+	struct stat st;
+
+	return !stat(kallsyms, &st) &&
+	       (unsigned long long)st.st_size > PROFILE_KALLSYMS_MAX;
 }
 
 int profile_process(const struct rundir *rd, struct stream *s,

@@ -24,7 +24,9 @@ int profile_plugin_probe(const char *qemu, const char *plugin, char *why,
  * The plugin's block counts attributed to the guest's symbols:
  * profile.json in the run directory and the profile.* metrics added to
  * the stream (so stats.json holds them). The raw files are removed.
- * -ENOENT when the plugin wrote nothing, -ENODATA without a window.
+ * -ENOENT when the plugin wrote nothing, -ENODATA without a window,
+ * -EFBIG when the plugin cut its counts at PROFILE_RAW_MAX (or the
+ * kallsyms are past PROFILE_KALLSYMS_MAX).
  * Without the guest's /proc/kallsyms, KERNEL's System.map is used when
  * fixed says the kernel runs at its link addresses.
  */
@@ -33,14 +35,17 @@ int profile_process(const struct rundir *rd, struct stream *s,
 
 /*
  * The guest's code symbols for C2C=1 (boot/c2c.c), found as
- * profile_process finds them: NULL when memory is out or the file
- * unreadable; none (every address unnamed) when there are none.
+ * profile_process finds them, into @out: -errno when memory is out or
+ * the file unreadable, -EFBIG past PROFILE_KALLSYMS_MAX; none (every
+ * address unnamed) when there are none.
  */
 struct profile;
 /* The benchmark's operations: its one "<suite>.ops" metric, 0: none. */
 double profile_ops_find(const struct stream *s);
-struct profile *profile_syms_load(const char *kallsyms, const char *kernel,
-				  int fixed);
+int profile_syms_load(const char *kallsyms, const char *kernel, int fixed,
+		      struct profile **out);
+/* Whether the guest sent more than PROFILE_KALLSYMS_MAX on its port. */
+int profile_kallsyms_over(const char *kallsyms);
 /* The symbol an address falls in and the offset into it, or NULL. */
 const char *profile_sym_name(struct profile *p, uint64_t addr, uint64_t *off);
 void profile_free(struct profile *p);

@@ -252,24 +252,84 @@ static void run_plugin_err_say(int err, const char *mode, const char *window,
 			mode, what, strerror(-err), file);
 }
 
+/*
+ * A file the guest made QEMU write past its cap (proto/profile.h): the
+ * run is truncated, as by a console flood; the first fault keeps the
+ * verdict, and a later one is said in a line of its own.
+ */
+static __attribute__((format(printf, 2, 3))) void
+run_truncated(struct session *s, const char *fmt, ...)
+{
+	char msg[sizeof(s->message)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	s->truncated = 1;
+	if (s->verdict == VERDICT_OK) {
+		s->verdict = VERDICT_STREAM;
+		snprintf(s->message, sizeof(s->message), "%s", msg);
+	} else if (strcmp(s->message, msg)) {
+		fprintf(stderr, "bootbench: %s\n", msg);
+	}
+}
+
+/* The guest's kallsyms and the plugin's files, removed unread. */
+static void run_profile_files_remove(const struct rundir *rd)
+{
+	static const char *const names[] = { PROFILE_KALLSYMS_FILE,
+					     PROFILE_RAW_FILE, C2C_RAW_FILE };
+	char path[4400];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		snprintf(path, sizeof(path), "%s/%s", rd->tmp, names[i]);
+		unlink(path);
+	}
+}
+
 /* The counts made profile.json and metrics; the run is kept whatever. */
 static void run_profile_process(const struct run_opts *o,
 				const struct rundir *rd, struct session *s)
 {
-	int fixed;
+	char ksyms[4400];
+	int fixed, err;
 
 	if (!o->profile)
 		return;
 	fixed = (o->boot_taken && !strcmp(o->boot_taken, "pvh")) ||
 		run_cmdline_has(o->cmdline, "nokaslr");
+	snprintf(ksyms, sizeof(ksyms), "%s/" PROFILE_KALLSYMS_FILE, rd->tmp);
+	/* Past its cap in the boot's last tick, or after it: as in it. */
+	if (s->kallsyms_cut || profile_kallsyms_over(ksyms)) {
+		run_truncated(s, SESSION_KALLSYMS_CUT,
+			      PROFILE_KALLSYMS_MAX >> 20);
+		run_profile_files_remove(rd);
+		return;
+	}
 	/* Before the profile, which removes the guest's kallsyms. */
-	if (o->c2c)
-		run_plugin_err_say(c2c_process(rd, &s->stream, o->kernel,
-					       fixed),
-				   "C2C", "the window", "census", "c2c.json");
-	run_plugin_err_say(profile_process(rd, &s->stream, o->kernel, fixed),
-			   "PROFILE", "the profile window", "counts",
-			   "profile.json");
+	if (o->c2c) {
+		err = c2c_process(rd, &s->stream, o->kernel, fixed);
+		if (err == -EFBIG)
+			run_truncated(
+				s,
+				"truncated: the guest made the C2C census pass %lu MiB (its bounded table takes some 40 MiB): the plugin cut it there, no c2c.json",
+				PROFILE_C2C_MAX >> 20);
+		else
+			run_plugin_err_say(err, "C2C", "the window", "census",
+					   "c2c.json");
+	}
+	err = profile_process(rd, &s->stream, o->kernel, fixed);
+	if (err == -EFBIG)
+		run_truncated(
+			s,
+			"truncated: the guest made the profile's counts pass %lu MiB (a kernel's blocks take a few MiB): the plugin cut them there, no profile.json",
+			PROFILE_RAW_MAX >> 20);
+	else
+		run_plugin_err_say(err, "PROFILE", "the profile window",
+				   "counts", "profile.json");
+	run_profile_files_remove(rd);
 }
 
 /* One boot of the job: a run directory, committed whatever happened. */
@@ -550,13 +610,10 @@ static void run_profile_check(struct run_opts *o)
 	}
 	if (!o->profile || o->lava_dir)
 		return;
-	/* One thread runs the vCPUs only under icount (plugin/c2c.c). */
-	if (o->c2c && !o->deterministic) {
-		fprintf(stderr,
-			"bootbench: C2C=1 takes its census under TIMING=deterministic (each vCPU's own instruction count is its clock): say TIMING=deterministic; running without the census\n");
-		o->c2c = 0;
-	}
-	/* The plugin refuses more, and QEMU with it (plugin/c2c.c). */
+	/*
+	 * Without TIMING=deterministic run_opts_check refused it; the
+	 * plugin refuses more, and QEMU with it (plugin/c2c.c).
+	 */
 	if (o->c2c && o->topo.cpus > PROFILE_C2C_CPUS) {
 		fprintf(stderr,
 			"bootbench: C2C=1 counts at most %d vCPUs and this run has %u: say SMP=%d or fewer; running without the census\n",

@@ -5,6 +5,7 @@
  * silence on the results port beyond the limit means a hung guest.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "proto/names.h"
+#include "proto/profile.h"
 #include "session.h"
 #include "shared/util.h"
 
@@ -302,16 +305,70 @@ static void session_qemu_log_tail(const struct session_conf *c, char *out,
 	fclose(f);
 }
 
+/*
+ * The FIFOs' directory: short (the result directory path may not be),
+ * locked while its run lives. SIGINT, SIGTERM, SIGHUP and the other
+ * signals run.c catches end the run and remove it; a run killed with
+ * SIGKILL (or crashed) cannot, so each run removes the unlocked ones of
+ * its user that are older than SESSION_FIFO_AGE seconds (a run locks
+ * its own at once, after mkdtemp).
+ */
+#define SESSION_FIFO_PARENT "/tmp"
+#define SESSION_FIFO_PREFIX "bootbench-fifo."
+#define SESSION_FIFO_AGE 5
+static const char *const session_fifo_names[] = {
+	"console.in", "console.out", "results.in", "results.out", "qmp",
+};
+
+/* One killed run's directory, @name under @parent, if it is one. */
+static void session_fifo_sweep_one(int parent, const char *name, time_t now)
+{
+	struct stat st;
+	size_t i;
+	int fd;
+
+	fd = openat(parent, name,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (!fstat(fd, &st) && st.st_uid == getuid() &&
+	    now - st.st_mtime > SESSION_FIFO_AGE &&
+	    !flock(fd, LOCK_EX | LOCK_NB)) {
+		for (i = 0; i < ARRAY_SIZE(session_fifo_names); i++)
+			unlinkat(fd, session_fifo_names[i], 0);
+		unlinkat(parent, name, AT_REMOVEDIR);
+	}
+	close(fd);
+}
+
+static void session_fifo_sweep(void)
+{
+	DIR *d = opendir(SESSION_FIFO_PARENT);
+	struct dirent *e;
+	time_t now = time(NULL);
+
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (!strncmp(e->d_name, SESSION_FIFO_PREFIX,
+			     strlen(SESSION_FIFO_PREFIX)) &&
+		    strlen(e->d_name) == strlen(SESSION_FIFO_PREFIX) + 6)
+			session_fifo_sweep_one(dirfd(d), e->d_name, now);
+	closedir(d);
+}
+
 /* One boot's moving parts, from setup to teardown. */
 struct session_live {
 	const struct session_conf *c;
 	struct session *s;
 	char fifodir[32], con_path[64], res_path[64], qmp_path[64];
+	int fifolock; /* the directory, flock()ed while the run lives */
 	struct pin_plan pin;
 	struct strv argv;
 	struct console con, qlog;
 	int cfd[2], qfd;
 	double start, last_record, last_console, panic_at, space_at, woke;
+	double kallsyms_at;
 	int qemu_done, killed, stream_failed;
 	pid_t qemu;
 };
@@ -324,14 +381,18 @@ static int session_setup(struct session_live *l)
 	char path[4096];
 	int err;
 
-	/* FIFO paths are short; the result directory path may not be. */
-	strcpy(l->fifodir, "/tmp/bootbench.XXXXXX");
+	session_fifo_sweep();
+	strcpy(l->fifodir,
+	       SESSION_FIFO_PARENT "/" SESSION_FIFO_PREFIX "XXXXXX");
 	if (!mkdtemp(l->fifodir)) {
 		err = -errno;
 		session_verdict(s, VERDICT_INFRA, "mkdtemp: %s",
 				strerror(-err));
 		return err;
 	}
+	l->fifolock = open(l->fifodir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (l->fifolock >= 0)
+		flock(l->fifolock, LOCK_EX);
 	snprintf(l->con_path, sizeof(l->con_path), "%s/console", l->fifodir);
 	snprintf(l->res_path, sizeof(l->res_path), "%s/results", l->fifodir);
 	l->cfd[0] = session_fifo(l->con_path);
@@ -448,6 +509,32 @@ static int session_space_short(struct session_live *l, double now)
 	return 1;
 }
 
+/*
+ * PROFILE=1's kallsyms port goes to a file QEMU writes itself (a FIFO
+ * the host drains would let a full pipe stall the guest's writes at
+ * host-timed moments, under deterministic timing too): past
+ * PROFILE_KALLSYMS_MAX, looked at every tick, the run ends. A kernel's
+ * kallsyms are a few MiB; the file is at most the cap and a tick's
+ * writes, and it is removed unread (boot/run.c).
+ */
+static int session_kallsyms_over(struct session_live *l, double now)
+{
+	const char *path = l->c->qemu.kallsyms_path;
+	struct stat st;
+
+	if (!path || now - l->kallsyms_at < SESSION_TICK_MS / 1000.0)
+		return 0;
+	l->kallsyms_at = now;
+	if (stat(path, &st) ||
+	    (unsigned long long)st.st_size <= PROFILE_KALLSYMS_MAX)
+		return 0;
+	l->s->kallsyms_cut = 1;
+	l->s->truncated = 1;
+	session_verdict(l->s, VERDICT_STREAM, SESSION_KALLSYMS_CUT,
+			PROFILE_KALLSYMS_MAX >> 20);
+	return 1;
+}
+
 /* Whether the boot must end now (a verdict said why). */
 static int session_watchdog(struct session_live *l, double now)
 {
@@ -479,6 +566,8 @@ static int session_watchdog(struct session_live *l, double now)
 			s, VERDICT_STREAM,
 			"truncated: the guest sent more than %lu MiB of records; samples.jsonl keeps the first %lu MiB",
 			STREAM_RAW_MAX >> 20, STREAM_RAW_MAX >> 20);
+	} else if (session_kallsyms_over(l, now)) {
+		return 1;
 	} else if (l->panic_at && now - l->panic_at > SESSION_PANIC_GRACE) {
 		session_verdict(s, VERDICT_PANIC, "%s", s->panic_line);
 	} else if (c->timeout && now - l->start > c->timeout) {
@@ -628,6 +717,8 @@ static void session_teardown(struct session_live *l)
 			unlink(l->qmp_path);
 		rmdir(l->fifodir);
 	}
+	if (l->fifolock >= 0)
+		close(l->fifolock);
 	strv_free(&l->argv);
 	if (l->qlog.log) {
 		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
@@ -647,6 +738,7 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 		.cfd = { -1, -1 },
 		.qemu = -1,
 		.qfd = -1,
+		.fifolock = -1,
 		.con = { .keep = SESSION_CONSOLE_KEEP,
 			 .what = "console output" },
 		.qlog = { .keep = SESSION_QEMU_LOG_KEEP,

@@ -29,6 +29,14 @@ struct session_conf {
 	struct pin_plan pin; /* PIN=: where QEMU's threads go */
 };
 
+/*
+ * The message of a run whose kallsyms port passed its cap (its MiB), in
+ * the boot or after it: boot/session.c, boot/run.c.
+ */
+#define SESSION_KALLSYMS_CUT                                                              \
+	"truncated: the guest sent more than %lu MiB on its kallsyms port (PROFILE=1; a " \
+	"kernel's /proc/kallsyms is a few MiB): removed unread, no profile.json"
+
 struct session {
 	struct stream stream;
 	enum verdict verdict;
@@ -43,7 +51,8 @@ struct session {
 	int qemu_signal; /* the signal QEMU died of, not ours to send */
 	int space_stop; /* DISK_DIR ran short: the guest was stopped */
 	unsigned long long space_left_mb; /* DISK_DIR's room then */
-	int truncated; /* a console or records flood was cut */
+	int truncated; /* a console, records or PROFILE=1 file flood was cut */
+	int kallsyms_cut; /* the kallsyms port's file passed its cap */
 	char *qemu_cmd;
 	char pin[256]; /* what PIN= did, for job.json */
 };

@@ -274,6 +274,31 @@ static int stream_sample_place(struct stream *s, const char *test,
 	return 0;
 }
 
+/*
+ * A sample's exit code is a process's: 0 to 255 (128+N for signal N),
+ * and an ok iteration's is 0. A contradiction is an invalid record,
+ * never taken at face value.
+ */
+static int stream_exit_code_check(struct stream *s, const char *status,
+				  double code)
+{
+	if (!(code >= 0 && code <= 255) || code != (int)code) {
+		stream_error(
+			s,
+			"sample record: exit_code %g is not one of 0 to 255 (128+N for signal N)",
+			code);
+		return -EINVAL;
+	}
+	if (!strcmp(status, "ok") && code) {
+		stream_error(
+			s,
+			"sample record: status ok with exit_code %g: an iteration that exits non-zero is failed",
+			code);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int stream_sample_take(struct stream *s, const struct json_value *rec)
 {
 	const struct json_value *status, *metrics, *m, *test;
@@ -296,6 +321,10 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 	if ((why = names_check(test->string)))
 		return stream_name_refuse(s, "sample record: test",
 					  test->string, why);
+	err = stream_exit_code_check(s, status->string,
+				     json_member(rec, "exit_code")->number);
+	if (err)
+		return err;
 	for (m = metrics->child; m; m = m->next) {
 		if ((why = names_metric_check(m->key)))
 			return stream_name_refuse(s, "sample record: metric",
@@ -440,14 +469,39 @@ static int stream_error_take(struct stream *s, const struct json_value *rec)
 	return 0;
 }
 
+/*
+ * done's counts are counts: whole numbers, failed at most one a sample
+ * of hello's. A negative count or 1e300 makes it an invalid record, one
+ * that still ends the stream: the verdict names it, not a missing done.
+ */
 static int stream_done_take(struct stream *s, const struct json_value *rec)
 {
+	double iters, failed, most = s->announced_iterations * s->ntests;
+
 	if (!stream_field(s, rec, "done", "iterations", JSON_NUMBER) ||
 	    !stream_field(s, rec, "done", "failed", JSON_NUMBER))
 		return -EINVAL;
 	s->have_done = 1;
-	s->done_iterations = json_member(rec, "iterations")->number;
 	s->done_uptime = json_member(rec, "uptime")->number;
+	iters = json_member(rec, "iterations")->number;
+	failed = json_member(rec, "failed")->number;
+	if (!(iters >= 0 && iters <= STREAM_ITERATIONS_MAX) ||
+	    iters != (unsigned int)iters) {
+		stream_error(
+			s,
+			"done record: iterations %g is not a count of 0 to %d",
+			iters, STREAM_ITERATIONS_MAX);
+		return -EINVAL;
+	}
+	if (!(failed >= 0 && failed <= most) ||
+	    failed != (unsigned int)failed) {
+		stream_error(
+			s,
+			"done record: failed %g is not a count of 0 to %g (hello's iterations x tests)",
+			failed, most);
+		return -EINVAL;
+	}
+	s->done_iterations = iters;
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "lib/fileio.h"
 #include "cputable.h"
@@ -404,12 +405,19 @@ static int topo_machine_read(const struct topology_request *r,
 {
 	int by_path = strchr(r->machine, '/') != NULL, err;
 	char path[4096], *text;
+	struct stat st;
 
 	if (by_path)
 		snprintf(path, sizeof(path), "%s", r->machine);
 	else
 		snprintf(path, sizeof(path), "%s/%s.conf", r->machines_dir,
 			 r->machine);
+	/* No profiles at all is the tool's place, not the machine's name. */
+	if (!by_path && (stat(r->machines_dir, &st) || !S_ISDIR(st.st_mode)))
+		return topo_fail(
+			why, len,
+			"MACHINE=%s: no profile directory %s (looked for beside bootbench, then in the working directory): run the bootbench a checkout built (its out/build/host/bootbench), or run it in the checkout",
+			r->machine, r->machines_dir);
 	text = topo_file_read("MACHINE", path, why, len, &err);
 	if (err > 0)
 		return topo_fail(

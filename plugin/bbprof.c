@@ -28,6 +28,7 @@
 #include <qemu-plugin.h>
 
 #include "plugin/c2c.h"
+#include "plugin/capfile.h"
 #include "proto/profile.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
@@ -230,9 +231,9 @@ static void bbprof_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 static void bbprof_exit(qemu_plugin_id_t id, void *udata)
 {
+	struct capfile f;
 	uint64_t user = 0;
 	size_t i;
-	FILE *f;
 
 	(void)id;
 	(void)udata;
@@ -240,12 +241,13 @@ static void bbprof_exit(qemu_plugin_id_t id, void *udata)
 	if (bbprof_open)
 		bbprof_marker(0, (void *)2);
 	c2c_exit();
-	f = fopen(bbprof_out, "w");
-	if (!f)
+	/* A guest that runs code at ever new addresses stops at the cap. */
+	if (capfile_open(&f, bbprof_out, PROFILE_RAW_MAX))
 		return;
-	fprintf(f, "# bootbench-profile 1 api %d windows %u counting %s\n",
-		QEMU_PLUGIN_VERSION, bbprof_windows,
-		bbprof_inline ? "inline" : "callback");
+	capfile_printf(&f,
+		       "# bootbench-profile 1 api %d windows %u counting %s\n",
+		       QEMU_PLUGIN_VERSION, bbprof_windows,
+		       bbprof_inline ? "inline" : "callback");
 	for (i = 0; i < bbprof_nall; i++) {
 		const struct bbprof_block *b = bbprof_all[i];
 
@@ -254,11 +256,12 @@ static void bbprof_exit(qemu_plugin_id_t id, void *udata)
 		if (b->vaddr < PROFILE_KERNEL_START)
 			user += b->window * b->ninsns;
 		else
-			fprintf(f, "%" PRIx64 " %" PRIu64 " %" PRIu64 "\n",
-				b->vaddr, b->ninsns, b->window);
+			capfile_printf(&f,
+				       "%" PRIx64 " %" PRIu64 " %" PRIu64 "\n",
+				       b->vaddr, b->ninsns, b->window);
 	}
-	fprintf(f, "user %" PRIu64 "\n", user);
-	fclose(f);
+	capfile_printf(&f, "user %" PRIu64 "\n", user);
+	capfile_close(&f);
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,

@@ -15,7 +15,7 @@ hdr=$("$here/plugin/header-fetch.sh" "$b" "$qemu")
 dir=$(dirname "$hdr")
 so="$dir/bbprof.so"
 stale=
-for f in plugin/bbprof.c plugin/c2c.c plugin/c2c.h proto/profile.h; do
+for f in plugin/bbprof.c plugin/c2c.c plugin/c2c.h plugin/capfile.h proto/profile.h; do
 	[ "$here/$f" -nt "$so" ] && stale=1
 done
 if [ ! -f "$so" ] || [ -n "$stale" ]; then

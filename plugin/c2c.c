@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "plugin/c2c.h"
+#include "plugin/capfile.h"
 #include "proto/profile.h"
 
 #define C2C_CPUS PROFILE_C2C_CPUS
@@ -471,64 +472,65 @@ static unsigned int c2c_cpus_name(unsigned int cpus)
 	return named;
 }
 
-static void c2c_line_write(FILE *f, const struct c2c_line *l)
+static void c2c_line_write(struct capfile *f, const struct c2c_line *l)
 {
 	const struct c2c_cpuline *p;
 	const struct c2c_code *k;
 	unsigned int i;
 
-	fprintf(f, "line %" PRIx64 " %" PRIu64 " %" PRIu64 "\n",
-		(l->tag - 1) << 6, l->hitm, l->other);
+	capfile_printf(f, "line %" PRIx64 " %" PRIu64 " %" PRIu64 "\n",
+		       (l->tag - 1) << 6, l->hitm, l->other);
 	for (i = 0; i < C2C_CPUS; i++) {
 		p = &l->cpu[i];
 		if (p->reads || p->writes)
-			fprintf(f,
-				"cpu %u %" PRIu64 " %" PRIu64 " %" PRIu64
-				" %" PRIx64 " %" PRIx64 "\n",
-				c2c_cpu_name(i), p->reads, p->writes, p->locked,
-				p->rmask, p->wmask);
+			capfile_printf(f,
+				       "cpu %u %" PRIu64 " %" PRIu64 " %" PRIu64
+				       " %" PRIx64 " %" PRIx64 "\n",
+				       c2c_cpu_name(i), p->reads, p->writes,
+				       p->locked, p->rmask, p->wmask);
 	}
 	for (i = 0; i < C2C_CODES && l->code[i].pc; i++) {
 		k = &l->code[i];
-		fprintf(f,
-			"code %" PRIx64 " %" PRIu64 " %" PRIu64 " %" PRIu64
-			" %" PRIu64 " %x %" PRIx64 " %" PRIx64 "\n",
-			k->pc, k->reads, k->writes, k->hitm, k->locked,
-			c2c_cpus_name(k->cpus), k->rmask, k->wmask);
+		capfile_printf(f,
+			       "code %" PRIx64 " %" PRIu64 " %" PRIu64
+			       " %" PRIu64 " %" PRIu64 " %x %" PRIx64
+			       " %" PRIx64 "\n",
+			       k->pc, k->reads, k->writes, k->hitm, k->locked,
+			       c2c_cpus_name(k->cpus), k->rmask, k->wmask);
 	}
 }
 
 void c2c_exit(void)
 {
 	const struct c2c_insn *in;
+	struct capfile cf, *f = &cf;
 	unsigned int i;
-	FILE *f;
 
-	if (!c2c_out || !(f = fopen(c2c_out, "w")))
+	if (!c2c_out || capfile_open(f, c2c_out, PROFILE_C2C_MAX))
 		return;
-	fprintf(f,
-		"# bootbench-c2c 1 api %d windows %u cpus %u w %" PRIu64
-		" lines %u evicted %" PRIu64 " loads %" PRIu64
-		" stores %" PRIu64 " hitm %" PRIu64 " slices %" PRIu64
-		" slice_mean %" PRIu64 " slice_max %" PRIu64
-		" unplaced %" PRIu64 "\n",
-		QEMU_PLUGIN_VERSION, c2c_windows, c2c_ncpus, c2c_w,
-		C2C_SETS * C2C_WAYS, c2c_evicted, c2c_loads, c2c_stores,
-		c2c_hitm, c2c_slices,
-		c2c_slices ? c2c_slice_sum / c2c_slices : 0, c2c_slice_max,
-		c2c_unplaced);
+	capfile_printf(f,
+		       "# bootbench-c2c 1 api %d windows %u cpus %u w %" PRIu64
+		       " lines %u evicted %" PRIu64 " loads %" PRIu64
+		       " stores %" PRIu64 " hitm %" PRIu64 " slices %" PRIu64
+		       " slice_mean %" PRIu64 " slice_max %" PRIu64
+		       " unplaced %" PRIu64 "\n",
+		       QEMU_PLUGIN_VERSION, c2c_windows, c2c_ncpus, c2c_w,
+		       C2C_SETS * C2C_WAYS, c2c_evicted, c2c_loads, c2c_stores,
+		       c2c_hitm, c2c_slices,
+		       c2c_slices ? c2c_slice_sum / c2c_slices : 0,
+		       c2c_slice_max, c2c_unplaced);
 	for (i = 0; i < C2C_SETS * C2C_WAYS; i++)
 		if (c2c_lines[i].tag && c2c_line_shared(&c2c_lines[i]))
 			c2c_line_write(f, &c2c_lines[i]);
 	for (i = 0; i < (1u << C2C_INSN_HASH_BITS); i++)
 		for (in = c2c_insn_hash[i]; in; in = in->next)
 			if (in->hitm)
-				fprintf(f,
-					"insn %" PRIx64 " %" PRIu64 " %" PRIu64
-					" %" PRIu64 " %d\n",
-					in->pc, in->loads, in->stores, in->hitm,
-					in->locked);
-	fclose(f);
+				capfile_printf(f,
+					       "insn %" PRIx64 " %" PRIu64
+					       " %" PRIu64 " %" PRIu64 " %d\n",
+					       in->pc, in->loads, in->stores,
+					       in->hitm, in->locked);
+	capfile_close(f);
 }
 
 int c2c_install(qemu_plugin_id_t id, const qemu_info_t *info, const char *out,

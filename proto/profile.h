@@ -39,4 +39,18 @@
 /* The virtio-serial port the init copies /proc/kallsyms into. */
 #define PROFILE_PORT_NAME "bootbench.kallsyms"
 
+/*
+ * What a guest makes QEMU write into the run directory under PROFILE=1
+ * is capped, as console.log and samples.jsonl are: a kernel's kallsyms
+ * is a few MiB (the port's file: the host ends the run past the cap,
+ * boot/session.c), its kernel blocks' counts as much, and the census's
+ * bounded table at most about 45 MiB. The plugin stops writing its two
+ * files at their caps and ends them with PROFILE_CUT_MARK's line; the
+ * host reads none of the three past its cap, and the run is truncated.
+ */
+#define PROFILE_KALLSYMS_MAX (64UL << 20)
+#define PROFILE_RAW_MAX (64UL << 20)
+#define PROFILE_C2C_MAX (128UL << 20)
+#define PROFILE_CUT_MARK "# bootbench: cut at the cap of"
+
 #endif

@@ -14,6 +14,7 @@
 #include "compare.h"
 #include "lib/fileio.h"
 #include "proto/json_parse.h"
+#include "proto/names.h"
 
 #define C2C_ROWS 10
 #define C2C_GONE 100 /* a line gone: under 1/C2C_GONE of its count */
@@ -87,6 +88,7 @@ static void c2c_only_print(const struct c2c_side *from,
 			   const struct c2c_side *to, int is_new, FILE *f)
 {
 	struct cmp_sum *only = calloc(from->k.n + 1, sizeof(*only));
+	char shown[4 * 512];
 	size_t i, k = 0;
 
 	if (!only)
@@ -98,9 +100,12 @@ static void c2c_only_print(const struct c2c_side *from,
 			only[k++].v /= from->runs;
 		}
 	qsort(only, k, sizeof(*only), c2c_key_cmp);
-	for (i = 0; i < k && i < C2C_ROWS; i++)
+	/* A key is the guest's kallsyms' names: shown escaped, \xNN. */
+	for (i = 0; i < k && i < C2C_ROWS; i++) {
+		names_escape(only[i].name, shown, sizeof(shown));
 		fprintf(f, "  %-4s %12.4f  %s\n", is_new ? "new" : "gone",
-			only[i].v, only[i].name);
+			only[i].v, shown);
+	}
 	if (k > C2C_ROWS)
 		fprintf(f, "  (%zu more %s)\n", k - C2C_ROWS,
 			is_new ? "new" : "gone");

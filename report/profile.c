@@ -14,6 +14,7 @@
 #include "compare.h"
 #include "lib/fileio.h"
 #include "proto/json_parse.h"
+#include "proto/names.h"
 
 #define PROFILE_ROWS 15
 
@@ -86,13 +87,15 @@ static int prof_delta_cmp(const void *a, const void *b)
 	return dx < dy ? 1 : dx > dy ? -1 : strcmp(x->name, y->name);
 }
 
+/* A function's name is the guest's kallsyms': shown escaped, \xNN. */
 static void prof_line_print(FILE *f, const char *name, double b, double n)
 {
-	char pct[32] = "new";
+	char pct[32] = "new", shown[4 * 160];
 
 	if (b > 0)
 		snprintf(pct, sizeof(pct), "%+.2f%%", 100 * (n - b) / b);
-	fprintf(f, "  %-40.40s %12.2f %12.2f %+12.2f %9s\n", name, b, n, n - b,
+	names_escape(name, shown, sizeof(shown));
+	fprintf(f, "  %-40.40s %12.2f %12.2f %+12.2f %9s\n", shown, b, n, n - b,
 		pct);
 }
 
@@ -106,6 +109,7 @@ static void prof_spread_print(const struct prof_delta *d, size_t k,
 {
 	const char *worst = "-";
 	double max = 0, rel;
+	char shown[4 * 160];
 	size_t i, n = 0;
 
 	for (i = 0; i < k; i++) {
@@ -120,9 +124,10 @@ static void prof_spread_print(const struct prof_delta *d, size_t k,
 			worst = d[i].name;
 		}
 	}
+	names_escape(worst, shown, sizeof(shown));
 	fprintf(f,
 		"  functions above %g%% of the instructions: %zu, the largest change %.4f%% (%s)\n",
-		share, n, max, worst);
+		share, n, max, shown);
 }
 
 /* Every function of either side, busiest change first. */

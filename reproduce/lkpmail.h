@@ -10,6 +10,12 @@
  */
 #define LKPMAIL_PARAMS_MAX 24
 #define LKPMAIL_NOTES_MAX 16
+/*
+ * A saved mail is a regular file of at most this many bytes (the
+ * longest robot mail we keep is 18 KB), as a job file is: REPORT=
+ * /dev/zero or a FIFO is refused unread (reproduce.c).
+ */
+#define LKPMAIL_SIZE_MAX (1 << 20)
 
 struct lkpmail_param {
 	char key[64];

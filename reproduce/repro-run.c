@@ -52,7 +52,7 @@ static int repro_file_value(const char *path, const char *prefix, char *out,
 }
 
 /* The job and its machine profile, as the reader wrote them. */
-static void repro_job_show(const char *job)
+static void repro_job_show(const char *job, const char *machines)
 {
 	char machine[4096], path[4200], help[512] = "";
 	FILE *f = fopen(job, "r");
@@ -65,7 +65,7 @@ static void repro_job_show(const char *job)
 	if (repro_file_value(job, "machine = ", machine, sizeof(machine)))
 		return;
 	if (!strchr(machine, '/')) {
-		snprintf(path, sizeof(path), "boot/machines/%s.conf", machine);
+		snprintf(path, sizeof(path), "%s/%s.conf", machines, machine);
 		repro_file_value(path, "# Help: ", help, sizeof(help));
 		printf("bootbench: the machine: %s\n", help);
 		return;
@@ -223,7 +223,7 @@ int cmd_reproduce_run(int argc, char **argv)
 	ab.job = out.job;
 	ab.results = out.dir;
 	err = repro_plan_make(&ab, &plan);
-	repro_job_show(out.job);
+	repro_job_show(out.job, ab.opts.topo_req.machines_dir);
 	if (!err)
 		repro_plan_show(plan);
 	free(plan);

@@ -177,7 +177,7 @@ static int repro_job_check(const char *path)
 	int v;
 
 	memset(&o, 0, sizeof(o));
-	o.topo_req.machines_dir = "boot/machines";
+	o.topo_req.machines_dir = options_machines_dir();
 	v = job_check(&o, path);
 	if (v != VERDICT_OK)
 		unlink(path);
@@ -311,10 +311,13 @@ int repro_mail_read(const char *report, const char *outdir,
 	int err;
 
 	memset(out, 0, sizeof(*out));
-	text = file_read_all(report, NULL);
+	text = file_read_capped(report, LKPMAIL_SIZE_MAX, NULL);
 	if (!text)
 		return bad_input("REPORT=%s: %s: give a saved report mail",
-				 report, strerror(errno));
+				 report,
+				 errno == EINVAL ? "not a regular file" :
+				 errno == EFBIG	 ? "larger than 1 MiB" :
+						   strerror(errno));
 	err = lkpmail_parse(text, &m, why, sizeof(why));
 	if (err) {
 		err = err == -ENOMEM ?

@@ -27,6 +27,12 @@ else
 		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --cmdline "$(head -c 2100 /dev/zero | tr '\0' x)" $R
 	expect_bad "an lscpu file that is not lscpu output" 2 "lacks Socket(s)" \
 		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --lscpu Makefile $R
+	# A census asked for is taken or refused: it was a note, no census
+	# and exit 0, which a CI job read as its census's success.
+	expect_bad "C2C=1 without TIMING=deterministic" 2 \
+		"^bootbench: C2C=1 takes its census under TIMING=deterministic (each vCPU's own instruction count is its clock): say TIMING=deterministic too$" \
+		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --accel tcg --profile "$T/bbprof.so" --c2c --results "$T/bi-c2c"
+	check "bad input: ... and nothing was written (no RESULTS)" test ! -e "$T/bi-c2c"
 	expect_bad "SMP that disagrees with SOCKETS x CORES" 2 "SMP=6 but SOCKETS=2 x CORES=2" \
 		"$tool" run --kernel "$KDEF" --initrd "$img" --test execl --smp 6 --sockets 2 --cores 2 $R
 	expect_bad "QEMU that is not installed" 2 "QEMU=/nonexistent/qemu not found" \
@@ -159,6 +165,41 @@ timeout 20 "$tool" reproduce "$T/one-line.txt" "$T/bi" >/dev/null 2>&1
 bi_rc=$? bi_s=$(($(date +%s) - bi_t0))
 check "bad input: a mail of $(($(wc -c <"$T/one-line.txt") / 1000)) KB on one line is read in under 5 s (${bi_s} s, exit $bi_rc)" \
 	test "$bi_rc" -ne 124 -a "$bi_s" -lt 5
+# A mail is a regular file of at most 1 MiB, as a job is: REPORT=/dev/zero
+# grew to 1.7 GB in 8 s, and a 200 MB one-line mail took 11 s and 1 GB
+# before it was refused. ASAN_OPTIONS: a read without a bound fails
+# fast instead of eating memory; timeout: a FIFO must not block it.
+head -c $((2 << 20)) /dev/zero | tr '\0' 'x' >"$T/big-mail.txt"
+mkfifo "$T/mail.fifo"
+for bi_c in "/dev/zero:not a regular file" "$T/mail.fifo:not a regular file" "$T/big-mail.txt:larger than 1 MiB"; do
+	bi_f=${bi_c%%:*}
+	ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=64 expect_bad "REPORT=${bi_f##*/}" 2 \
+		"^bootbench: REPORT=$bi_f: ${bi_c#*:}: give a saved report mail$" \
+		timeout 20 "$tool" reproduce "$bi_f" "$T/bi-big"
+done
+check "bad input: ... and none of them wrote a directory under RESULTS" test ! -e "$T/bi-big"
+# bootbench reproduce run outside the checkout: the machine profiles are
+# found beside the tool (lib/tree.h), not in the working directory,
+# where they were looked for and the mail's machine blamed ("MACHINE=
+# i3-3220: no profile boot/machines/i3-3220.conf", exit 2). The tool
+# make built (the sanitized one lives in $T, outside any tree); a copy
+# outside any tree says where it looked, not that the machine is wrong.
+bi_bb=$(cd "$B/host" && pwd)/bootbench
+bi_mail_i3=$top/tests/reproduce/reports/aim9-shared_memory-sem-regression.txt
+mkdir -p "$T/bi-cwd"
+case $bi_bb in
+"$top"/*)
+	(cd "$T/bi-cwd" && "$bi_bb" reproduce "$bi_mail_i3" "$T/bi-cwd/r" --dry --build "$(dirname "$bi_bb")/..") >"$T/bi-cwd.out" 2>"$T/bi-cwd.err"
+	check "bad input: bootbench reproduce from another directory finds the mail's machine beside the tool (exit 0, i3-3220 as booted)" \
+		sh -c "test $? -eq 0 && grep -q '^bootbench: the machine as booted: 1 socket x 2 cores x 2 threads = 4 CPUs, 1 NUMA node, 4096 MB (i3-3220)$' '$T/bi-cwd.out'"
+	;;
+*) skip "bad input: bootbench reproduce from another directory" "O=$O is outside the checkout: its bootbench has no tree above it" ;;
+esac
+cp "$bi_bb" "$T/bi-cwd/bootbench"
+(cd "$T/bi-cwd" && ./bootbench reproduce "$bi_mail_i3" "$T/bi-cwd/r2" --dry --build "$(dirname "$bi_bb")/..") >/dev/null 2>"$T/bi-cwd2.err"
+check "bad input: ... a copy outside any tree says where it looked for the profiles (exit 2), no job left" \
+	sh -c "test $? -eq 2 && test ! -e '$T/bi-cwd/r2/aim9-shared_memory-sem-regression/job' && grep -qF 'MACHINE=i3-3220: no profile directory boot/machines (looked for beside bootbench, then in the working directory): run the bootbench a checkout built' '$T/bi-cwd2.err'"
+
 # Escape sequences in a mail's subject, commit subject, machine line and
 # values reach neither the terminal nor the job: names_escape()'s \xNN.
 bi_clean() {

@@ -130,3 +130,17 @@ sed -i 's/"qemu_version"/"profile":true,"qemu_version"/' "$T/prof-on/0/job.json"
 (cd tests/compare && "$cmp_tool" --no-plot det-prof-base "$T/prof-on") >/dev/null 2>"$T/prof-on.err"
 check "compare: one side with PROFILE=1, the other without: a warning says so" \
 	grep -q "warning: det-prof-base ran without PROFILE=1 but $T/prof-on with it: the profile's setup moves the guest" "$T/prof-on.err"
+
+# A function's name and a c2c line's key are the guest's kallsyms': an
+# escape sequence in one reached the terminal raw from the profile
+# table (it could set the title, or overwrite the verdict line) and the
+# c2c table. Both are shown \xNN, as all guest text.
+cp -r tests/compare/det-prof-base "$T/esc-base"
+cp -r tests/compare/det-prof-new "$T/esc-new"
+sed -i 's/"__x64_sys_getpid"/"\\u001b]0;owned\\u0007getpid"/' "$T/esc-new/0/profile.json"
+printf '{"version":1,"ops":1000,"hitm":500,"lines":[{"key":"fget fput","hitm":500}]}\n' >"$T/esc-base/0/c2c.json"
+printf '{"version":1,"ops":1000,"hitm":500,"lines":[{"key":"\\u001b[2Jevil fput","hitm":500}]}\n' >"$T/esc-new/0/c2c.json"
+"$cmp_tool" --no-plot "$T/esc-base" "$T/esc-new" >"$T/esc.out" 2>"$T/esc.err"
+check "compare: a kallsyms name holding ESC and BEL is shown \\x1b, \\x07 in the profile and c2c tables, no control byte reaches the terminal" \
+	sh -c "test $? -eq 1 && ! tr -d '\n' <'$T/esc.out' | LC_ALL=C grep -q '[[:cntrl:]]' &&
+		grep -qF '  \\x1b]0;owned\\x07getpid ' '$T/esc.out' && grep -qF '  new        0.5000  \\x1b[2Jevil fput' '$T/esc.out'"

@@ -54,6 +54,51 @@ check "hostile-host: 12 MiB of QEMU messages end the run (exit 6, truncated), qe
 		grep -q 'bytes of QEMU output cut here' '$grun/qemu.log' && tail -c 4096 '$grun/qemu.log' | grep -q 'Unexpected port id' &&
 		test \"\$('$j' '$grun/job.json' truncated)\" = true"
 
+# PROFILE=1's files, which the guest makes QEMU write: its kallsyms port
+# (a file QEMU writes) and the plugin's counts and census. 400 MB of
+# kallsyms made 674 MB of RSS and exit 0; past 64 MiB the run now ends,
+# truncated, the file removed unread. The plugin cuts its own two at
+# their caps with a mark (plugin/capfile.h, the unit area), which the
+# host reads as truncated.
+printf 'ffffffff81000000 T \033]0;owned\007evil\nffffffff81001000 T fput\n' >"$G/ksyms"
+printf '# bootbench-profile 1 api 1 windows 1 counting inline\nffffffff81000000 10 100\nffffffff81001000 10 50\nuser 0\n' >"$G/raw"
+printf '# bootbench-c2c 1 api 1 windows 1 cpus 1 w 4194304 lines 32768 evicted 0 loads 10 stores 10 hitm 5 slices 1 slice_mean 1 slice_max 1 unplaced 0\nline 1000 5 0\ncpu 0 5 5 0 ff ff\ncpu 1 5 5 0 ff ff\ncode ffffffff81000010 5 5 5 0 3 ff ff\ninsn ffffffff81000010 5 5 5 0\n' >"$G/census"
+{
+	cat "$G/raw"
+	echo "# bootbench: cut at the cap of 67108864 bytes"
+} >"$G/raw-cut"
+{
+	cat "$G/census"
+	echo "# bootbench: cut at the cap of 134217728 bytes"
+} >"$G/census-cut"
+gh_prof="--profile $G/bbprof.so --c2c --timing deterministic"
+gh_t0=$(date +%s)
+# shellcheck disable=SC2086 # a word list
+FAKE_KALLSYMS_FLOOD=$((80 << 20)) FAKE_STREAM=$G/good.jsonl FAKE_HANG=20 gh_run kflood $gh_prof
+gh_s=$(($(date +%s) - gh_t0))
+check "hostile-host: 80 MiB on PROFILE=1's kallsyms port end the run (exit 6, truncated, in $gh_s s, not the guest's 20), the file removed unread" \
+	sh -c "test $rc -eq 6 && test $gh_s -lt 15 && grep -qx 'bootbench: bad-stream: truncated: the guest sent more than 64 MiB on its kallsyms port (PROFILE=1; a kernel.s /proc/kallsyms is a few MiB): removed unread, no profile.json' '$G/kflood.err' &&
+		test \"\$('$j' '$grun/job.json' truncated)\" = true && test -z \"\$(find '$G/kflood' -name kallsyms -o -name '*.raw' -o -name profile.json)\""
+# shellcheck disable=SC2086
+FAKE_KALLSYMS=$G/ksyms FAKE_RAW=$G/raw-cut FAKE_CENSUS=$G/census FAKE_STREAM=$G/good.jsonl gh_run rawcut $gh_prof
+check "hostile-host: the plugin's counts cut at their cap: the run is truncated (exit 6), no profile.json, the census kept" \
+	sh -c "test $rc -eq 6 && grep -qx \"bootbench: bad-stream: truncated: the guest made the profile's counts pass 64 MiB (a kernel's blocks take a few MiB): the plugin cut them there, no profile.json\" '$G/rawcut.err' &&
+		test \"\$('$j' '$grun/job.json' truncated)\" = true && test ! -e '$grun/profile.json' && test -s '$grun/c2c.json' && test -z \"\$(find '$G/rawcut' -name kallsyms -o -name '*.raw')\""
+# shellcheck disable=SC2086
+FAKE_KALLSYMS=$G/ksyms FAKE_RAW=$G/raw FAKE_CENSUS=$G/census-cut FAKE_STREAM=$G/good.jsonl gh_run censuscut $gh_prof
+check "hostile-host: the census cut at its cap: the run is truncated (exit 6), no c2c.json, the profile kept" \
+	sh -c "test $rc -eq 6 && grep -qx 'bootbench: bad-stream: truncated: the guest made the C2C census pass 128 MiB (its bounded table takes some 40 MiB): the plugin cut it there, no c2c.json' '$G/censuscut.err' &&
+		test ! -e '$grun/c2c.json' && test -s '$grun/profile.json'"
+# A symbol's name is the guest's: c2c.txt (a report made to be read in
+# a terminal) shows it \xNN; profile.json and c2c.json keep it, escaped
+# as JSON.
+# shellcheck disable=SC2086
+FAKE_KALLSYMS=$G/ksyms FAKE_RAW=$G/raw FAKE_CENSUS=$G/census FAKE_STREAM=$G/good.jsonl gh_run c2cesc $gh_prof
+check "hostile-host: a kallsyms name holding ESC and BEL is shown \\x1b, \\x07 in c2c.txt, no control byte in it (exit 0)" \
+	sh -c "test $rc -eq 0 && ! tr -d '\n' <'$grun/c2c.txt' | LC_ALL=C grep -q '[[:cntrl:]]' &&
+		grep -qF '  [\x1b]0;owned\x07evil]' '$grun/c2c.txt' && grep -qF ' \x1b]0;owned\x07evil+0x10' '$grun/c2c.txt' &&
+		grep -qF '\\u001b]0;owned\\u0007evil' '$grun/profile.json'"
+
 # 18. A DISK_DIR with a colon is a file to QEMU, not a protocol: the real
 # QEMU opens each -drive the stand-in is given.
 mkdir -p "$G/cwd"
@@ -105,6 +150,46 @@ FAKE_STREAM=$G/good.jsonl gh_run huge --param disk=8SSD_64T --disk-dir "$D"
 check "hostile-host: DISK=8SSD_64T is scaled to DISK_DIR's free space less its margin, said, asked_mb kept" \
 	sh -c "test $rc -eq 0 && grep -q 'note: DISK: 8 disk(s) of [0-9]* MiB instead of 67108864 MiB: DISK_DIR=$D has [0-9]* MiB free, less a margin of [0-9]* MiB' '$G/huge.err' &&
 		python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))[\"disk\"]; sys.exit(d[\"asked_mb\"] != 67108864 or d[\"size_mb\"] >= 67108864)' '$grun/job.json'"
+
+# The FIFOs' directory (/tmp/bootbench-fifo.XXXXXX): gone with a run
+# that SIGINT, SIGTERM or SIGHUP ends; one a SIGKILL left (it outlived
+# every killed run) is removed by the next run, once unlocked and older
+# than 5 s (touch ages it here), and a live run's (locked) is left alone.
+gh_start() { # NAME: a run that hangs, once the stand-in QEMU is up; $gpid, $gdir
+	rm -f "$G/qpid"
+	# shellcheck disable=SC2086
+	FAKE_STREAM=$G/hello.jsonl FAKE_HANG=60 FAKE_PIDFILE=$G/qpid "$hb" run $gq \
+		--results "$G/$1" >/dev/null 2>"$G/$1.err" &
+	gpid=$!
+	gh_wait
+	read -r _ gdir <"$G/qpid"
+	gdir=$(dirname "$gdir")
+}
+gh_fifo_sig=
+for gh_sig in INT TERM HUP; do
+	gh_start "fifo-$gh_sig"
+	sleep 1
+	kill "-$gh_sig" "$gpid"
+	wait "$gpid"
+	gh_rc=$?
+	[ "$gh_rc" -eq 7 ] && [ -n "$gdir" ] && [ ! -e "$gdir" ] || gh_fifo_sig="$gh_fifo_sig $gh_sig(exit $gh_rc, $gdir)"
+done
+check "hostile-host: SIGINT, SIGTERM and SIGHUP end a run (exit 7) and remove its FIFOs' directory${gh_fifo_sig:+: not by}$gh_fifo_sig" \
+	test -z "$gh_fifo_sig"
+gh_start fifo-live
+gh_live=$gpid gh_live_dir=$gdir
+gh_start fifo-killed
+kill -9 "$gpid"
+wait "$gpid" 2>/dev/null
+gh_killed_dir=$gdir
+gh_left=0
+[ -d "$gh_killed_dir" ] && gh_left=1
+touch -d '1 minute ago' "$gh_killed_dir" "$gh_live_dir"
+FAKE_STREAM=$G/good.jsonl gh_run fifo-next
+check "hostile-host: the FIFOs' directory a SIGKILL left is removed by the next run (exit 0), a live run's is not" \
+	sh -c "test $gh_left = 1 && test $rc -eq 0 && test ! -e '$gh_killed_dir' && test -p '$gh_live_dir/console.out'"
+kill "$gh_live"
+wait "$gh_live" 2>/dev/null
 
 # 5. and 8. A job's machine and lscpu files: regular, capped, not echoed.
 # ASAN_OPTIONS: a reader without a bound fails fast instead of eating memory.

@@ -47,6 +47,20 @@ for rp_case in "duplicate-iteration:iteration 1 of execl a second time" \
 		sh -c "test $rc -eq 6 && grep -qF -- \"\$1\" '$T/rp.err' && test '$rp_v' = 100" sh "${rp_case#*:}"
 done
 
+# A sample's or done's contradiction is an invalid record, not taken at
+# face value (all three replayed with exit 0 before, the ok sample of
+# exit code 1 averaged in): exit 6, the reason on its line.
+for rp_case in "ok-exit-1:line 3: sample record: status ok with exit_code 1: an iteration that exits non-zero is failed" \
+	"exit-code-1e300:line 3: sample record: exit_code 1e+300 is not one of 0 to 255 (128+N for signal N)" \
+	"negative-failed:line 4: done record: failed -1 is not a count of 0 to 2 (hello's iterations x tests)"; do
+	rp_f=${rp_case%%:*}
+	"$tool" replay "tests/fuzz/corpus/stream/$rp_f" "$T/rp-$rp_f" >"$T/rp.out" 2>"$T/rp.err"
+	rc=$?
+	rp_v=$("$j" "$T/rp-$rp_f"/execl/replay/6.1.0/0/stats.json unixbench.throughput 2>/dev/null)
+	check "replay: $rp_f: an invalid record (exit 6, '${rp_case#*:}'), the verdict names it, stats.json's headline 100" \
+		sh -c "test $rc -eq 6 && grep -qF -- \"bad-stream: 1 invalid record(s) on the results port, first: \$1\" '$T/rp.err' && test '$rp_v' = 100" sh "${rp_case#*:}"
+done
+
 # Three writers replay into one kernel directory at once (two terminals,
 # CI jobs on one host, LAVA imports): every run committed, whole. 25
 # runs each under make check; make test's 150 (450 sanitized runs, a

@@ -81,3 +81,26 @@ else
 	tg_dry run run TEST=boot RUN_EXTRA=--plan
 	tg_dry reproduce reproduce DRY=1 REPORT=tests/reproduce/reports/aim9-disk_src-shmem-19.0.txt
 fi
+
+# 4. Two makes at once remake one B's gen/tables.mk (two terminals, CI
+# jobs on one checkout): a mktables that takes a second makes them
+# overlap, and each must finish with the whole fragment. With one
+# fixed temporary name (tables.mk.tmp) the second's mv found it moved
+# away: "mv: cannot stat", Error 1.
+tg_r=$tg/race
+mkdir -p "$tg_r/gen" "$tg_r/host"
+cp "$tg_b/gen/descs.def" "$tg_r/gen/"
+sleep 1 # the stand-in mktables newer than descs.def: not rebuilt
+printf '#!/bin/sh\nsleep 1\nexec "%s"\n' "$tg_b/host/mktables" >"$tg_r/host/mktables"
+chmod +x "$tg_r/host/mktables"
+make -s --no-print-directory help-tables B="$tg_r" >"$tg_r/a.err" 2>&1 &
+tg_pa=$!
+make -s --no-print-directory help-tables B="$tg_r" >"$tg_r/b.err" 2>&1 &
+tg_pb=$!
+wait "$tg_pa"
+tg_ra=$?
+wait "$tg_pb"
+tg_rb=$?
+check "targets: two makes at once remake gen/tables.mk, both exit 0, it whole, no temporary file left (exit $tg_ra, $tg_rb)" \
+	sh -c "test $tg_ra = 0 && test $tg_rb = 0 && test ! -s '$tg_r/a.err' && test ! -s '$tg_r/b.err' &&
+		cmp -s '$tg_r/gen/tables.mk' '$tg_b/gen/tables.mk' && test \"\$(ls '$tg_r/gen')\" = \"\$(printf 'descs.def\\ntables.mk')\""

@@ -8,6 +8,7 @@ build test_host tests/unit/test_host.c boot/qemu.c shared/run.c boot/arch.c boot
 	benchmarks/params.c benchmarks/unixbench.c benchmarks/messaging.c proto/disk.c \
 	-lpthread -lz -llzma -lbz2 -llzo2 -llz4 -lzstd && unit test_host
 build test_job tests/unit/test_job.c init/job.c && unit test_job
+build test_capfile tests/unit/test_capfile.c lib/fileio.c && unit test_capfile
 build test_jobfile tests/unit/test_jobfile.c boot/jobfile.c benchmarks/params.c lib/fileio.c proto/disk.c && unit test_jobfile
 build test_topology tests/unit/test_topology.c boot/topology.c boot/cputable.c lib/fileio.c && unit test_topology
 build test_stats tests/unit/test_stats.c report/stats.c && unit test_stats
