@@ -624,7 +624,7 @@ bisect: export RUNS := $(if $(filter RUNS,$(USER_VARS)),$(RUNS),$(if $(filter de
 # A report's job names its own test: TEST's default would override it.
 bisect: export TEST := $(if $(and $(REPORT),$(filter-out $(USER_VARS),TEST)),,$(TEST))
 ## bisect: KSRC=<git tree> GOOD= BAD= TEST= (or REPORT=<mail>) [METRIC=] [TIMING=] [make run variables]: the culprit commit (docs/bisect.md)
-bisect: FIT := $(if $(and $(REPORT),$(filter-out 0,$(FIT))),1,$(FIT))
+bisect: FIT := $(if $(REPORT),$(or $(FIT),1),$(FIT))
 bisect: deps
 	$(AT)$(DEPS_SH) kernel
 	$(AT)$(MAKE) -s --no-print-directory $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
