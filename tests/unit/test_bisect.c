@@ -55,6 +55,10 @@ static void test_rule_deterministic(void)
 	      decide(&r, v90, 1) == BISECT_BAD);
 	CHECK("bisect: deterministic: halfway cannot decide",
 	      decide(&r, v95, 1) == BISECT_MORE);
+	CHECK("bisect: deterministic: 0.46 of the way cannot decide",
+	      decide(&r, (const double[]){ 95.4 }, 1) == BISECT_MORE);
+	CHECK("bisect: deterministic: 0.35 of the way is good",
+	      decide(&r, (const double[]){ 96.5 }, 1) == BISECT_GOOD);
 	CHECK("bisect: deterministic: beyond the bad end is bad",
 	      decide(&r, v40, 1) == BISECT_BAD);
 	CHECK("bisect: deterministic: beyond the good end is good",
