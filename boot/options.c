@@ -13,6 +13,7 @@
 #include "proto/names.h"
 #include "lib/strv.h"
 #include "debian.h"
+#include "lib/fileio.h"
 #include "shared/util.h"
 
 __attribute__((format(printf, 1, 2))) int bad_input(const char *fmt, ...)
@@ -39,20 +40,9 @@ void options_key_var(char *dst, const char *src, size_t size)
 /* Like the shell: a name with a slash is a path, else search PATH. */
 static int program_found(const char *prog)
 {
-	const char *path = getenv("PATH"), *p;
 	char buf[4096];
 
-	if (strchr(prog, '/'))
-		return access(prog, X_OK) == 0;
-	for (p = path ? path : "/usr/bin:/bin"; *p;) {
-		size_t n = strcspn(p, ":");
-
-		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, p, prog);
-		if (n && access(buf, X_OK) == 0)
-			return 1;
-		p += n + (p[n] == ':');
-	}
-	return 0;
+	return file_program_find(prog, buf, sizeof(buf)) == 0;
 }
 
 static int tests_parse(struct run_opts *o)

@@ -14,6 +14,7 @@
 #include "proto/proto.h"
 #include "arch.h"
 #include "qemu.h"
+#include "lib/fileio.h"
 #include "shared/run.h"
 #include "shared/util.h"
 
@@ -308,6 +309,12 @@ static void qemu_version_line(const char *line, void *ctx)
 		v->major = v->minor = v->micro = 0;
 }
 
+static void qemu_version_text(struct qemu_version *v)
+{
+	snprintf(v->text, sizeof(v->text), "%u.%u.%u", v->major, v->minor,
+		 v->micro);
+}
+
 int qemu_version_read(const char *binary, struct qemu_version *v)
 {
 	char *argv[] = { (char *)binary, "-version", NULL };
@@ -321,30 +328,8 @@ int qemu_version_read(const char *binary, struct qemu_version *v)
 	memset(v, 0, sizeof(*v));
 	if (run_cmd_run(&c) || !v->major)
 		return -ENOEXEC;
-	snprintf(v->text, sizeof(v->text), "%u.%u.%u", v->major, v->minor,
-		 v->micro);
+	qemu_version_text(v);
 	return 0;
-}
-
-/* BINARY as exec finds it: itself with a '/', else the first on PATH. */
-static int qemu_binary_stat(const char *binary, char *path, size_t size,
-			    struct stat *st)
-{
-	const char *p = getenv("PATH"), *end;
-
-	if (strchr(binary, '/')) {
-		snprintf(path, size, "%s", binary);
-		return stat(path, st) ? -errno : 0;
-	}
-	for (; p && *p; p = *end ? end + 1 : end) {
-		end = strchrnul(p, ':');
-		snprintf(path, size, "%.*s/%s", (int)(end - p), *p ? p : ".",
-			 binary);
-		if (!stat(path, st) && S_ISREG(st->st_mode) &&
-		    !access(path, X_OK))
-			return 0;
-	}
-	return -ENOENT;
 }
 
 /*
@@ -355,48 +340,41 @@ static int qemu_binary_stat(const char *binary, char *path, size_t size,
 int qemu_version_get(const char *binary, const char *dir,
 		     struct qemu_version *v)
 {
-	char path[PATH_MAX], cache[PATH_MAX], tmp[PATH_MAX + 32];
-	char key[PATH_MAX + 96], line[PATH_MAX + 160];
+	char path[PATH_MAX], cache[PATH_MAX], key[PATH_MAX + 96];
+	char line[PATH_MAX + 192], *old;
 	const char *name = strrchr(binary, '/');
+	size_t n, len;
 	struct stat st;
-	FILE *f;
 	int err;
 
-	if (!dir || qemu_binary_stat(binary, path, sizeof(path), &st))
+	if (!dir || file_program_find(binary, path, sizeof(path)) ||
+	    stat(path, &st))
 		return qemu_version_read(binary, v);
-	snprintf(key, sizeof(key), "%s %llu %llu %lld %lld", path,
-		 (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
-		 (long long)st.st_size, (long long)st.st_mtime);
+	n = snprintf(key, sizeof(key), "%s %llu %llu %lld %lld", path,
+		     (unsigned long long)st.st_dev,
+		     (unsigned long long)st.st_ino, (long long)st.st_size,
+		     (long long)st.st_mtime);
+	if (n >= sizeof(key))
+		return qemu_version_read(binary, v);
 	snprintf(cache, sizeof(cache), "%s/qemu-version.%s", dir,
 		 name ? name + 1 : binary);
 	memset(v, 0, sizeof(*v));
-	f = fopen(cache, "re");
-	if (f) {
-		size_t n = strlen(key);
-
-		if (fgets(line, sizeof(line), f) && !strncmp(line, key, n) &&
-		    line[n] == ' ' &&
-		    sscanf(line + n + 1, "%u.%u.%u", &v->major, &v->minor,
-			   &v->micro) == 3 &&
-		    v->major) {
-			fclose(f);
-			snprintf(v->text, sizeof(v->text), "%u.%u.%u", v->major,
-				 v->minor, v->micro);
-			return 0;
-		}
-		fclose(f);
+	old = file_read_capped(cache, sizeof(line), &len);
+	if (old && !strncmp(old, key, n) && old[n] == ' ' &&
+	    sscanf(old + n + 1, "%u.%u.%u", &v->major, &v->minor, &v->micro) ==
+		    3 &&
+	    v->major) {
+		free(old);
+		qemu_version_text(v);
+		return 0;
 	}
+	free(old);
 	err = qemu_version_read(binary, v);
 	if (err)
 		return err;
-	/* Written whole or not at all: a run beside this one reads it. */
-	snprintf(tmp, sizeof(tmp), "%s.%ld", cache, (long)getpid());
-	f = fopen(tmp, "we");
-	if (!f)
-		return 0;
-	fprintf(f, "%s %s\n", key, v->text);
-	if (fclose(f) || rename(tmp, cache))
-		unlink(tmp);
+	/* Whole or not at all: a run beside this one reads it. */
+	snprintf(line, sizeof(line), "%s %s\n", key, v->text);
+	file_write_atomic(cache, line, strlen(line));
 	return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -120,4 +121,23 @@ int file_write_atomic(const char *path, const void *buf, size_t len)
 	if (err)
 		unlink(tmp);
 	return err;
+}
+
+int file_program_find(const char *prog, char *buf, size_t size)
+{
+	const char *p = getenv("PATH");
+
+	if (strchr(prog, '/')) {
+		snprintf(buf, size, "%s", prog);
+		return access(buf, X_OK) ? -ENOENT : 0;
+	}
+	for (p = p ? p : "/usr/bin:/bin"; *p;) {
+		size_t n = strcspn(p, ":");
+
+		snprintf(buf, size, "%.*s/%s", (int)n, p, prog);
+		if (n && access(buf, X_OK) == 0)
+			return 0;
+		p += n + (p[n] == ':');
+	}
+	return -ENOENT;
 }

@@ -23,4 +23,11 @@ char *file_read_capped(const char *path, size_t max, size_t *len);
  */
 int file_write_atomic(const char *path, const void *buf, size_t len);
 
+/*
+ * The file exec would run for @prog: @prog itself when it has a '/', else
+ * the first executable of that name on PATH (/usr/bin:/bin without one),
+ * in @buf. 0, or -ENOENT.
+ */
+int file_program_find(const char *prog, char *buf, size_t size);
+
 #endif
