@@ -275,6 +275,49 @@ run_truncated(struct session *s, const char *fmt, ...)
 	}
 }
 
+/* What the plugin's processing of one file makes, for what it says. */
+struct run_plugin_out {
+	const char *mode, *window, *what, *file;
+	/* its cap's: "the guest made <noun> pass N MiB (<why>): ... cut <it>" */
+	const char *noun, *why, *it;
+	unsigned long max;
+};
+
+static const struct run_plugin_out run_c2c_out = {
+	.mode = "C2C",
+	.window = "the window",
+	.what = "census",
+	.file = "c2c.json",
+	.noun = "the C2C census",
+	.why = "its bounded table takes some 40 MiB",
+	.it = "it",
+	.max = PROFILE_C2C_MAX,
+};
+
+static const struct run_plugin_out run_profile_out = {
+	.mode = "PROFILE",
+	.window = "the profile window",
+	.what = "counts",
+	.file = "profile.json",
+	.noun = "the profile's counts",
+	.why = "a kernel's blocks take a few MiB",
+	.it = "them",
+	.max = PROFILE_RAW_MAX,
+};
+
+/* @err of processing @p's file: past its cap the run is truncated. */
+static void run_plugin_done(struct session *s, int err,
+			    const struct run_plugin_out *p)
+{
+	if (err == -EFBIG)
+		run_truncated(
+			s,
+			"truncated: the guest made %s pass %lu MiB (%s): the plugin cut %s there, no %s",
+			p->noun, p->max >> 20, p->why, p->it, p->file);
+	else
+		run_plugin_err_say(err, p->mode, p->window, p->what, p->file);
+}
+
 /* The guest's kallsyms and the plugin's files, removed unread. */
 static void run_profile_files_remove(const struct rundir *rd)
 {
@@ -294,7 +337,7 @@ static void run_profile_process(const struct run_opts *o,
 				const struct rundir *rd, struct session *s)
 {
 	char ksyms[4400];
-	int fixed, err;
+	int fixed;
 
 	if (!o->profile)
 		return;
@@ -309,26 +352,12 @@ static void run_profile_process(const struct run_opts *o,
 		return;
 	}
 	/* Before the profile, which removes the guest's kallsyms. */
-	if (o->c2c) {
-		err = c2c_process(rd, &s->stream, o->kernel, fixed);
-		if (err == -EFBIG)
-			run_truncated(
-				s,
-				"truncated: the guest made the C2C census pass %lu MiB (its bounded table takes some 40 MiB): the plugin cut it there, no c2c.json",
-				PROFILE_C2C_MAX >> 20);
-		else
-			run_plugin_err_say(err, "C2C", "the window", "census",
-					   "c2c.json");
-	}
-	err = profile_process(rd, &s->stream, o->kernel, fixed);
-	if (err == -EFBIG)
-		run_truncated(
-			s,
-			"truncated: the guest made the profile's counts pass %lu MiB (a kernel's blocks take a few MiB): the plugin cut them there, no profile.json",
-			PROFILE_RAW_MAX >> 20);
-	else
-		run_plugin_err_say(err, "PROFILE", "the profile window",
-				   "counts", "profile.json");
+	if (o->c2c)
+		run_plugin_done(s,
+				c2c_process(rd, &s->stream, o->kernel, fixed),
+				&run_c2c_out);
+	run_plugin_done(s, profile_process(rd, &s->stream, o->kernel, fixed),
+			&run_profile_out);
 	run_profile_files_remove(rd);
 }
 
