@@ -15,15 +15,18 @@
  * bound the chance that any look of an A/A rejects is at most alpha,
  * whatever the correlation of the looks (the bound is loose: the looks
  * share most of their runs). Each look's test is Welch's t on the runs
- * so far; a look rejects when its p is at most its level. t^2 spends
- * little early: a small change needs the later looks, a big one stops
- * in the first few.
+ * so far, on their logs when all are positive (noise scales a run, it
+ * does not add to it: seq.c); a look rejects when its p is at most its
+ * level. t^2 spends little early: a small change needs the later
+ * looks, a big one stops in the first few.
  *
  * Stopping for futility (the change is bounded inside +-threshold)
  * cannot add false positives, so it is allowed at any look.
  */
 #define SEQ_FIRST_LOOK 3
 #define SEQ_MAX_RUNS_DEFAULT 12
+/* The most runs a side a look takes (seq_look_take's -E2BIG). */
+#define SEQ_RUNS_MAX 1000
 
 struct seq_plan {
 	double alpha; /* the whole procedure's false-positive rate */
@@ -51,7 +54,8 @@ struct seq_look {
 double seq_level(const struct seq_plan *p, size_t n);
 /*
  * The look after @n runs a side of @a (base) and @b (new): its numbers
- * and whether to go on. 0, or -EDOM with fewer than 2 runs a side.
+ * and whether to go on. 0, or -EDOM with fewer than 2 runs a side,
+ * -E2BIG past SEQ_RUNS_MAX.
  */
 int seq_look_take(const struct seq_plan *p, const double *a, const double *b,
 		  size_t n, struct seq_look *out);
