@@ -107,16 +107,23 @@ make -s run O="$O" RESULTS="$res" TEST=hackbench GROUPS=1 LOOPS=50 PASSES=1 RUNS
 	SMP=2 MEM=512 >"$T/runs.out" 2>"$T/runs.err"
 rc=$?
 kdir=$(ls -d "$res"/hackbench/*/* 2>/dev/null | head -n 1)
-check "results: RUNS=3 exits 0 and leaves runs 0, 1 and 2" \
-	test "$rc" -eq 0 -a -d "$kdir/0" -a -d "$kdir/1" -a -d "$kdir/2" -a ! -d "$kdir/3"
+# A boot hung before the init (TCG's lost timer, docs/errors.md) adds run 3,
+# said on stderr; it never makes a fifth.
+runs_extra=$(grep -c 'hung before the init reported: booting once more' "$T/runs.err")
+check "results: RUNS=3 exits 0 and leaves runs 0, 1 and 2 ($runs_extra boot(s) once more)" \
+	sh -c "test '$rc' -eq 0 -a -d '$kdir/0' -a -d '$kdir/1' -a -d '$kdir/2' -a ! -d '$kdir/4' &&
+		{ test $runs_extra -eq 1 || test ! -d '$kdir/3'; }"
 for m in hackbench.throughput time.minor_page_faults proc-vmstat.pgfault \
 	interrupts.LOC:Local_timer_interrupts perf-stat.context-switches; do
 	check "results: matrix.json holds 3 values of $m" \
 		sh -c "grep -o '\"$m\":\[[^]]*\]' '$kdir/matrix.json' | awk -F, 'NF == 3 { ok = 1 } END { exit !ok }'"
 done
+runs_sum=0
+for r in "$kdir"/[0-9]*; do
+	v=$("$j" "$r/stats.json" hackbench.throughput 2>/dev/null) && runs_sum="$runs_sum + $v"
+done
 check "results: avg.json is the mean of the three runs" awk "BEGIN { \
-	a = $("$j" "$kdir/0/stats.json" hackbench.throughput) + $("$j" "$kdir/1/stats.json" hackbench.throughput) + \
-	    $("$j" "$kdir/2/stats.json" hackbench.throughput); d = a / 3 - $("$j" "$kdir/avg.json" hackbench.throughput); \
+	a = $runs_sum; d = a / 3 - $("$j" "$kdir/avg.json" hackbench.throughput); \
 	exit !(d < 1e-6 * a && d > -1e-6 * a) }"
 check "results: stddev.json has the metric" "$j" "$kdir/stddev.json" hackbench.throughput
 
