@@ -301,7 +301,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer test-kernel fuzz replay host-bench compare reproduce ab bisect bisect-eval case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer bench-pin test-kernel fuzz replay host-bench compare reproduce ab bisect bisect-eval case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -662,6 +662,11 @@ bench-virtme: $(BOOTBENCH) $(MKCPIO) $(BASE_CPIO) $(DEFAULT_KERNEL)
 ## bench-layer: boot-only jobs with and without LAYER=LAYER's image layer: sizes, medians
 bench-layer: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNEL)
 	$(AT)O=$(O) B=$(B) SMP=$(call sq,$(SMP)) MEM=$(call sq,$(MEM)) LAYER=$(call sq,$(LAYER)) tests/bench-layer.sh
+
+# What PIN= does to the A/A spread, measured (docs/compare.md).
+## bench-pin: N (10) alternated make runs of execl, context1, hackbench and will-it-scale futex1 at SMP=1 and 2, PIN=off and pinned: medians, CVs
+bench-pin: deps $(BOOTBENCH) $(DEFAULT_KERNEL)
+	$(AT)O=$(O) tests/bench-pin.sh
 
 ## format: clang-format the C sources
 format:
