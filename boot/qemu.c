@@ -116,10 +116,48 @@ static void qemu_cpu_add(const struct qemu_conf *c, struct strv *a)
 	}
 }
 
-/* CPUs and memory; memory split evenly over the nodes, the last the rest. */
+unsigned int qemu_node_mb(const struct topology *t, unsigned int i)
+{
+	unsigned int n = t->nnodes > 1 ? t->nnodes : 1;
+
+	return i + 1 < n ? t->mem_mb / n :
+			   t->mem_mb - (n - 1) * (t->mem_mb / n);
+}
+
+/* Guest node @i's memory, id=mem<i>. */
+static void qemu_backend_add(const struct topology *t, unsigned int i,
+			     struct strv *a)
+{
+	strv_add(a, "-object");
+	strv_addf(a, "memory-backend-ram,id=mem%u,size=%uM", i,
+		  qemu_node_mb(t, i));
+}
+
+/* Guest node @i: its memory and its CPUs. */
+static void qemu_numa_node_add(const struct topology *t, unsigned int i,
+			       struct strv *a)
+{
+	const char *p = t->node_cpus[i];
+	char node[1024];
+	size_t len;
+
+	len = snprintf(node, sizeof(node), "node,nodeid=%u,memdev=mem%u", i, i);
+	/* QEMU takes one range per cpus=: repeat it for each. */
+	while (*p && len < sizeof(node)) {
+		size_t n = strcspn(p, ",");
+
+		len += snprintf(node + len, sizeof(node) - len, ",cpus=%.*s",
+				(int)n, p);
+		p += n + (p[n] == ',');
+	}
+	strv_add(a, "-numa");
+	strv_add(a, node);
+}
+
+/* CPUs and memory, over the nodes (qemu_node_mb). */
 static void qemu_topology_add(const struct topology *t, struct strv *a)
 {
-	unsigned int i, left;
+	unsigned int i;
 
 	strv_add(a, "-smp");
 	/* QEMU's cores are per cluster; ours per socket (docs/topology.md). */
@@ -133,28 +171,9 @@ static void qemu_topology_add(const struct topology *t, struct strv *a)
 			  t->sockets, t->cores, t->threads);
 	strv_add(a, "-m");
 	strv_addf(a, "%uM", t->mem_mb);
-	for (i = 0, left = t->mem_mb; t->nnodes > 1 && i < t->nnodes; i++) {
-		unsigned int mb = i + 1 < t->nnodes ? t->mem_mb / t->nnodes :
-						      left;
-		char node[1024];
-		const char *p = t->node_cpus[i];
-		size_t len;
-
-		left -= mb;
-		strv_add(a, "-object");
-		strv_addf(a, "memory-backend-ram,id=mem%u,size=%uM", i, mb);
-		len = snprintf(node, sizeof(node),
-			       "node,nodeid=%u,memdev=mem%u", i, i);
-		/* QEMU takes one range per cpus=: repeat it for each. */
-		while (*p && len < sizeof(node)) {
-			size_t n = strcspn(p, ",");
-
-			len += snprintf(node + len, sizeof(node) - len,
-					",cpus=%.*s", (int)n, p);
-			p += n + (p[n] == ',');
-		}
-		strv_add(a, "-numa");
-		strv_add(a, node);
+	for (i = 0; t->nnodes > 1 && i < t->nnodes; i++) {
+		qemu_backend_add(t, i, a);
+		qemu_numa_node_add(t, i, a);
 	}
 }
 

@@ -51,6 +51,8 @@ struct qemu_version {
 };
 
 int qemu_args_build(const struct qemu_conf *c, struct strv *argv);
+/* Guest node @i's MiB: the memory split evenly, the last node the rest. */
+unsigned int qemu_node_mb(const struct topology *t, unsigned int i);
 /*
  * @s as a value of QEMU's option syntax (-chardev path=, -plugin,
  * -drive): each comma doubled, else a comma in RESULTS ended the value
