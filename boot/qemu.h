@@ -6,6 +6,8 @@
 #include "topology.h"
 #include "disk.h"
 
+struct kvm_plan;
+
 enum qemu_accel {
 	QEMU_ACCEL_AUTO,
 	QEMU_ACCEL_KVM,
@@ -39,6 +41,8 @@ struct qemu_conf {
 	 */
 	const char *plugin, *profile_out, *c2c_out, *kallsyms_path;
 	const char *qmp_path; /* a QMP socket (PIN=), or NULL */
+	/* ACCEL=kvm's NUMA binding and hugepages (boot/kvm.h), or NULL */
+	const struct kvm_plan *kvm;
 };
 
 /* TIMING=deterministic's default: docs/deterministic.md. */
