@@ -24,6 +24,7 @@
 #include "arch.h"
 #include "bzimage.h"
 #include "disk.h"
+#include "kvm.h"
 #include "qemu.h"
 #include "lib/rundir.h"
 #include "session.h"
@@ -57,6 +58,7 @@ struct run_opts {
 	struct topology topo;
 	enum qemu_accel accel;
 	const char *pin; /* PIN=: auto, off or a CPU list (boot/pin.h) */
+	struct kvm_plan kvm; /* ACCEL=kvm's host settings (boot/kvm.h) */
 	int deterministic; /* TIMING=deterministic: icount, no host clock */
 	const char *profile; /* PROFILE=1: the plugin (docs/profile.md) */
 	int c2c; /* C2C=1: the plugin's cache-line census too (docs/c2c.md) */

@@ -164,6 +164,7 @@ int outcome_job_write(const struct rundir *rd, const struct run_opts *o,
 	json_string_write(&j, accel_why);
 	json_key_write(&j, "pin");
 	json_string_write(&j, s->pin[0] ? s->pin : "off");
+	kvm_json_write(&j, &o->kvm);
 	outcome_headline_write(&j, o, s);
 	json_key_write(&j, "timing");
 	json_string_write(&j, o->deterministic ? "deterministic" : "realtime");

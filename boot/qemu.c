@@ -13,6 +13,7 @@
 #include "proto/profile.h"
 #include "proto/proto.h"
 #include "arch.h"
+#include "kvm.h"
 #include "qemu.h"
 #include "lib/fileio.h"
 #include "shared/run.h"
@@ -103,6 +104,7 @@ static void qemu_cpu_add(const struct qemu_conf *c, struct strv *a)
 		strv_add(a, "-seed");
 		strv_add(a, "1");
 	}
+	/* KVM runs the host's CPU, -smp its topology (job.json's kvm.cpu). */
 	if (c->accel == QEMU_ACCEL_KVM) {
 		strv_add(a, "-cpu");
 		strv_add(a, "host");
@@ -116,10 +118,76 @@ static void qemu_cpu_add(const struct qemu_conf *c, struct strv *a)
 	}
 }
 
-/* CPUs and memory; memory split evenly over the nodes, the last the rest. */
-static void qemu_topology_add(const struct topology *t, struct strv *a)
+unsigned int qemu_node_mb(const struct topology *t, unsigned int i)
 {
-	unsigned int i, left;
+	unsigned int n = t->nnodes > 1 ? t->nnodes : 1;
+
+	return i + 1 < n ? t->mem_mb / n :
+			   t->mem_mb - (n - 1) * (t->mem_mb / n);
+}
+
+/* The plan for this command, or NULL: ACCEL=kvm's, on this host. */
+static const struct kvm_plan *qemu_kvm_plan(const struct qemu_conf *c)
+{
+	/* A LAVA job runs on the lab's host, whose nodes are not ours. */
+	if (c->lava || c->accel != QEMU_ACCEL_KVM || !c->kvm || !c->kvm->on)
+		return NULL;
+	return c->kvm;
+}
+
+/*
+ * Guest node @i's memory, id=mem<i>: hugetlb pages or anonymous RAM,
+ * bound to a host node or not (boot/kvm.h). No prealloc=on: the pages
+ * are touched as the guest touches them, as without hugepages, so the
+ * boot's time is the same work; hugetlb's reservation at QEMU's mmap
+ * already fails the start when the pool is short.
+ */
+static void qemu_backend_add(const struct kvm_plan *k, const struct topology *t,
+			     unsigned int i, struct strv *a)
+{
+	char bind[48] = "";
+
+	if (k && k->bind)
+		snprintf(bind, sizeof(bind), ",host-nodes=%u,policy=bind",
+			 k->host_node[i]);
+	strv_add(a, "-object");
+	if (k && k->hugepages)
+		strv_addf(
+			a,
+			"memory-backend-memfd,id=mem%u,size=%uM,hugetlb=on,hugetlbsize=2M%s",
+			i, qemu_node_mb(t, i), bind);
+	else
+		strv_addf(a, "memory-backend-ram,id=mem%u,size=%uM%s", i,
+			  qemu_node_mb(t, i), bind);
+}
+
+/* Guest node @i: its memory and its CPUs. */
+static void qemu_numa_node_add(const struct topology *t, unsigned int i,
+			       struct strv *a)
+{
+	const char *p = t->node_cpus[i];
+	char node[1024];
+	size_t len;
+
+	len = snprintf(node, sizeof(node), "node,nodeid=%u,memdev=mem%u", i, i);
+	/* QEMU takes one range per cpus=: repeat it for each. */
+	while (*p && len < sizeof(node)) {
+		size_t n = strcspn(p, ",");
+
+		len += snprintf(node + len, sizeof(node) - len, ",cpus=%.*s",
+				(int)n, p);
+		p += n + (p[n] == ',');
+	}
+	strv_add(a, "-numa");
+	strv_add(a, node);
+}
+
+/* CPUs and memory, over the nodes (qemu_node_mb). */
+static void qemu_topology_add(const struct qemu_conf *c, struct strv *a)
+{
+	const struct kvm_plan *k = qemu_kvm_plan(c);
+	const struct topology *t = c->topo;
+	unsigned int i;
 
 	strv_add(a, "-smp");
 	/* QEMU's cores are per cluster; ours per socket (docs/topology.md). */
@@ -133,28 +201,19 @@ static void qemu_topology_add(const struct topology *t, struct strv *a)
 			  t->sockets, t->cores, t->threads);
 	strv_add(a, "-m");
 	strv_addf(a, "%uM", t->mem_mb);
-	for (i = 0, left = t->mem_mb; t->nnodes > 1 && i < t->nnodes; i++) {
-		unsigned int mb = i + 1 < t->nnodes ? t->mem_mb / t->nnodes :
-						      left;
-		char node[1024];
-		const char *p = t->node_cpus[i];
-		size_t len;
-
-		left -= mb;
-		strv_add(a, "-object");
-		strv_addf(a, "memory-backend-ram,id=mem%u,size=%uM", i, mb);
-		len = snprintf(node, sizeof(node),
-			       "node,nodeid=%u,memdev=mem%u", i, i);
-		/* QEMU takes one range per cpus=: repeat it for each. */
-		while (*p && len < sizeof(node)) {
-			size_t n = strcspn(p, ",");
-
-			len += snprintf(node + len, sizeof(node) - len,
-					",cpus=%.*s", (int)n, p);
-			p += n + (p[n] == ',');
-		}
-		strv_add(a, "-numa");
-		strv_add(a, node);
+	/*
+	 * One node's hugepages: the machine's own RAM from the backend,
+	 * not a -numa node, which would give the guest an SRAT it did not
+	 * have under TCG. QEMU merges the second -machine into the first.
+	 */
+	if (t->nnodes <= 1 && k && k->hugepages) {
+		qemu_backend_add(k, t, 0, a);
+		strv_add(a, "-machine");
+		strv_add(a, "memory-backend=mem0");
+	}
+	for (i = 0; t->nnodes > 1 && i < t->nnodes; i++) {
+		qemu_backend_add(k, t, i, a);
+		qemu_numa_node_add(t, i, a);
 	}
 }
 
@@ -280,7 +339,7 @@ int qemu_args_build(const struct qemu_conf *c, struct strv *a)
 		strv_add(a, c->binary);
 	qemu_board_add(c, a);
 	qemu_cpu_add(c, a);
-	qemu_topology_add(t, a);
+	qemu_topology_add(c, a);
 	qemu_channels_add(c, a);
 	return a->err;
 }

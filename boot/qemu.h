@@ -6,6 +6,8 @@
 #include "topology.h"
 #include "disk.h"
 
+struct kvm_plan;
+
 enum qemu_accel {
 	QEMU_ACCEL_AUTO,
 	QEMU_ACCEL_KVM,
@@ -39,6 +41,8 @@ struct qemu_conf {
 	 */
 	const char *plugin, *profile_out, *c2c_out, *kallsyms_path;
 	const char *qmp_path; /* a QMP socket (PIN=), or NULL */
+	/* ACCEL=kvm's NUMA binding and hugepages (boot/kvm.h), or NULL */
+	const struct kvm_plan *kvm;
 };
 
 /* TIMING=deterministic's default: docs/deterministic.md. */
@@ -51,6 +55,8 @@ struct qemu_version {
 };
 
 int qemu_args_build(const struct qemu_conf *c, struct strv *argv);
+/* Guest node @i's MiB: the memory split evenly, the last node the rest. */
+unsigned int qemu_node_mb(const struct topology *t, unsigned int i);
 /*
  * @s as a value of QEMU's option syntax (-chardev path=, -plugin,
  * -drive): each comma doubled, else a comma in RESULTS ended the value

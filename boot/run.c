@@ -638,6 +638,7 @@ static int run_conf_fill(const struct run_opts *o, struct session_conf *sc,
 	sc->qemu.topo = &o->topo;
 	sc->qemu.arch = o->arch;
 	sc->qemu.accel = o->accel;
+	sc->qemu.kvm = &o->kvm;
 	sc->qemu.icount = o->deterministic;
 	sc->qemu.icount_shift = o->icount_shift;
 	sc->qemu.disk = &o->disk;
@@ -726,6 +727,7 @@ int cmd_run(struct run_opts *o)
 	if (o->deterministic)
 		why = "TIMING=deterministic counts instructions under TCG";
 	run_profile_check(o);
+	kvm_plan_make(&o->topo, o->accel, &o->kvm);
 	err = run_cmdline_build(o, &cmdline);
 	if (!err)
 		err = run_conf_fill(o, &sc, cmdline);

@@ -2,7 +2,8 @@
 # input, with no boot (#20): a stand-in QEMU (tests/fake-qemu) that dies
 # of a signal, floods its own log, or hands each -drive to the real QEMU;
 # disk files a killed run left; job files that point at devices and
-# secrets. HOSTILE_TOOL runs the same cases against another binary.
+# secrets; ACCEL=kvm's QEMU words on made-up hosts. HOSTILE_TOOL runs the
+# same cases against another binary.
 hb=${HOSTILE_TOOL:-$tool}
 G=$T/hostile-host
 mkdir -p "$G"
@@ -108,6 +109,86 @@ rc=$(cat "$G/colon.rc")
 check "hostile-host: DISK_DIR=nbd:dir (relative) reaches QEMU as file.filename=, and QEMU opens it" \
 	sh -c "test $rc -eq 0 && grep -q '^file.driver=file,file.filename=nbd:dir/bootbench-disk0-[^,]*,format=raw.*: exit 0' '$G/probe.txt' &&
 		test -z \"\$(ls -A '$G/cwd/nbd:dir')\""
+
+# ACCEL=kvm's host settings (boot/kvm.h) on made-up hosts: a sysfs tree
+# (BOOTBENCH_SYSFS) with the nodes online and the free 2 MiB pages of
+# each; the stand-in QEMU needs no /dev/kvm. What QEMU got is job.json's
+# qemu_command, what was done or why not its "kvm".
+gh_host() { # DIR ONLINE NODE:FREE...: the nodes online, each one's free 2 MiB pages
+	gh_d=$1 gh_tot=0 gh_hp=hugepages/hugepages-2048kB
+	mkdir -p "$gh_d/kernel/mm/$gh_hp" "$gh_d/devices/system/node"
+	echo "$2" >"$gh_d/devices/system/node/online"
+	shift 2
+	for gh_n; do
+		mkdir -p "$gh_d/devices/system/node/node${gh_n%:*}/$gh_hp"
+		echo "${gh_n#*:}" >"$gh_d/devices/system/node/node${gh_n%:*}/$gh_hp/free_hugepages"
+		gh_tot=$((gh_tot + ${gh_n#*:}))
+	done
+	echo "$gh_tot" >"$gh_d/kernel/mm/$gh_hp/free_hugepages"
+	echo "$gh_tot" >"$gh_d/kernel/mm/$gh_hp/nr_hugepages"
+	echo 0 >"$gh_d/kernel/mm/$gh_hp/resv_hugepages"
+}
+# gh_kvm NAME SYSFS STREAM [ARG...]: a run on host SYSFS; $gcmd, $gkvm.
+gh_kvm() {
+	gh_name=$1 gh_sys=$2 gh_st=$3
+	shift 3
+	BOOTBENCH_SYSFS=$gh_sys FAKE_STREAM=$gh_st gh_run "$gh_name" "$@"
+	gcmd=$("$j" "$grun/job.json" qemu_command 2>/dev/null)
+	gkvm=$(grep -o '"kvm":{[^}]*}' "$grun/job.json" 2>/dev/null)
+}
+# gh_holds TEXT WORD...: the run exited 0 and TEXT holds each WORD;
+# gh_lacks TEXT WORD...: it exited 0 and TEXT holds none.
+gh_holds() {
+	gh_t=$1
+	shift
+	[ "$rc" -eq 0 ] || return 1
+	for gh_w; do
+		case $gh_t in *"$gh_w"*) ;; *) return 1 ;; esac
+	done
+}
+gh_lacks() {
+	gh_t=$1
+	shift
+	[ "$rc" -eq 0 ] || return 1
+	for gh_w; do
+		case $gh_t in *"$gh_w"*) return 1 ;; esac
+	done
+}
+printf '{"type":"hello","v":1,"uptime":1,"release":"6.1.0","cpus_online":2,"cpu_packages":1,"cores_per_package":2,"threads_per_core":1,"node_cpus":["0","1"],"test":"execl","iterations":1}\n' >"$G/good2.jsonl"
+tail -n 2 "$G/good.jsonl" >>"$G/good2.jsonl"
+gh_host "$G/sys-two" 0-1 0:200 1:200
+gh_host "$G/sys-few" 0 0:20
+gh_host "$G/sys-sparse" 0,2 0:300 2:10
+gh_two="--smp 2 --numa 2 --mem 512"
+# shellcheck disable=SC2086 # a word list
+gh_kvm kvm-two "$G/sys-two" "$G/good2.jsonl" --accel kvm $gh_two
+gh_bound='-object memory-backend-memfd,id=mem0,size=256M,hugetlb=on,hugetlbsize=2M,host-nodes=0,policy=bind -numa node,nodeid=0,memdev=mem0,cpus=0 -object memory-backend-memfd,id=mem1,size=256M,hugetlb=on,hugetlbsize=2M,host-nodes=1,policy=bind -numa node,nodeid=1,memdev=mem1,cpus=1 '
+check "hostile-host: ACCEL=kvm, 2 guest nodes on a 2-node host with 400 free 2 MiB pages: hugetlb memfds, node i's on host node i (policy=bind), -cpu host, said" \
+	gh_holds "$gcmd $gkvm" "-accel kvm -cpu host -smp cpus=2,sockets=1,cores=2,threads=1 -m 512M $gh_bound" \
+	'"cpu":"host"' '"numa_bound":true' 'node0:host0 node1:host1' '"hugepages":true' 'used: 256 of the host'\''s 400 free 2 MiB pages'
+# shellcheck disable=SC2086
+gh_kvm kvm-few "$G/sys-few" "$G/good2.jsonl" --accel kvm $gh_two
+check "hostile-host: ACCEL=kvm, 2 guest nodes on a one-node host with 20 free 2 MiB pages for 512 MiB: plain RAM, unbound, job.json says why" \
+	gh_holds "$gcmd $gkvm" '-object memory-backend-ram,id=mem0,size=256M -numa' \
+	'-object memory-backend-ram,id=mem1,size=256M -numa' '"numa_bound":false' 'not bound: the host has 1 node' '"hugepages":false' \
+	'not used: the host has 20 free 2 MiB pages, the guest needs 256: as root, echo 256 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages'
+check "hostile-host: ACCEL=kvm on a one-node host with too few free pages: no hugetlb, memfd or host-nodes word" \
+	gh_lacks "$gcmd" hugetlb memfd host-nodes
+# shellcheck disable=SC2086
+gh_kvm kvm-sparse "$G/sys-sparse" "$G/good2.jsonl" --accel kvm $gh_two
+check "hostile-host: ACCEL=kvm on a host of nodes 0,2: guest node 1 on host node 2; its 10 free pages of 128 needed keep the guest off hugepages" \
+	gh_holds "$gcmd $gkvm" 'id=mem0,size=256M,host-nodes=0,policy=bind ' 'id=mem1,size=256M,host-nodes=2,policy=bind ' \
+	'"hugepages":false' 'not used: host node 2 has 10 free 2 MiB pages, the guest'\''s nodes bound to it need 128'
+gh_kvm kvm-one "$G/sys-two" "$G/good.jsonl" --accel kvm
+check "hostile-host: ACCEL=kvm, a one-node guest: its RAM a hugetlb memfd as -machine memory-backend=, no -numa, not bound" \
+	gh_holds "$gcmd $gkvm" '-m 256M -object memory-backend-memfd,id=mem0,size=256M,hugetlb=on,hugetlbsize=2M -machine memory-backend=mem0 -kernel' \
+	'"numa_bound":false' 'not bound: the guest has 1 node' '"hugepages":true'
+check "hostile-host: ACCEL=kvm, a one-node guest: no -numa or host-nodes word" gh_lacks "$gcmd" -numa host-nodes
+# shellcheck disable=SC2086
+gh_kvm tcg-two "$G/sys-two" "$G/good2.jsonl" --accel tcg $gh_two
+check "hostile-host: ACCEL=tcg on the same host: plain RAM, unbound, no -cpu host, no kvm in job.json" \
+	gh_holds "$gcmd" '-m 512M -object memory-backend-ram,id=mem0,size=256M -numa node,nodeid=0,memdev=mem0,cpus=0 -object memory-backend-ram,id=mem1,size=256M -numa'
+check "hostile-host: ACCEL=tcg: none of KVM's words in the command or job.json" gh_lacks "$gcmd $(cat "$grun/job.json")" hugetlb memfd host-nodes policy= '-cpu host' memory-backend=mem0 '"kvm":{'
 
 # 2. Disk files: locked while a run uses them; a killed run's are removed
 # by the next run in the same DISK_DIR, a live run's and kept ones are not.
