@@ -20,3 +20,12 @@ else
 	check "style: no function is longer than 80 lines (tests/tools/longfuncs.sh)" test -z "$long"
 	[ -z "$long" ] || echo "  split: $long" >&2
 fi
+
+# The docs name files of this tree that exist: a source, script, table
+# or page (by its ending) under one of the tree's folders. The case
+# studies name the kernel's own files, and are left out.
+st_stale=$(for f in README.md docs/*.md; do
+	grep -oE '\b(boot|init|lib|proto|shared|report|reproduce|benchmarks|initramfs|tests|docs|kconfigs|mk|plugin|jobs)/[A-Za-z0-9_./+-]*\.(c|h|sh|def|md|desc|list|config|py|job)\b' "$f" |
+		sort -u | while read -r p; do [ -e "$p" ] || printf '%s ' "$f:$p"; done
+done)
+check "style: every file of this tree the README and docs/ name exists${st_stale:+: missing $st_stale}" test -z "$st_stale"
