@@ -114,77 +114,107 @@ static void job_plugin_write(struct json_buf *j, const struct run_opts *o)
 	}
 }
 
+/* A string member: job.json is mostly these. */
+static void outcome_str_write(struct json_buf *j, const char *key,
+			      const char *v)
+{
+	json_key_write(j, key);
+	json_string_write(j, v);
+}
+
+/* The test and its parameters, as the job gave them (key=value). */
+static void outcome_params_write(struct json_buf *j, const struct run_opts *o)
+{
+	int i;
+
+	outcome_str_write(j, "test", o->test);
+	json_key_write(j, "params");
+	json_object_open(j);
+	for (i = 0; i < o->nparams; i++) {
+		char *eq = strchr(o->params[i], '=');
+
+		*eq = '\0';
+		json_key_write(j, o->params[i]);
+		json_string_write(j, eq + 1);
+		*eq = '=';
+	}
+	json_object_close(j);
+}
+
+/* The kernel and the image -kernel got, with why not PVH if not. */
+static void outcome_kernel_write(struct json_buf *j, const struct run_opts *o,
+				 const char *release)
+{
+	outcome_str_write(j, "kernel", o->kernel);
+	outcome_str_write(j, "release", release);
+	outcome_str_write(j, "arch", o->arch->name);
+	outcome_str_write(j, "boot_path",
+			  o->boot_taken ? o->boot_taken : "bzimage");
+	if (o->boot_taken && !strcmp(o->boot_taken, "pvh"))
+		outcome_str_write(j, "boot_image", o->boot_image);
+	if (o->boot_note[0])
+		outcome_str_write(j, "boot_note", o->boot_note);
+}
+
+/* The machine the guest got: shape, memory, accelerator, pinning, KVM's. */
+static void outcome_machine_write(struct json_buf *j, const struct run_opts *o,
+				  const char *accel_why,
+				  const struct session *s)
+{
+	json_key_write(j, "smp");
+	json_int_write(j, o->topo.cpus);
+	json_key_write(j, "mem_mb");
+	json_int_write(j, o->topo.mem_mb);
+	topocheck_json_write(j, &o->topo);
+	outcome_str_write(j, "accel",
+			  o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
+	outcome_str_write(j, "accel_reason", accel_why);
+	outcome_str_write(j, "pin", s->pin[0] ? s->pin : "off");
+	kvm_json_write(j, &o->kvm);
+}
+
+/* The clock the guest ran by and the QEMU that kept it. */
+static void outcome_timing_write(struct json_buf *j, const struct run_opts *o)
+{
+	outcome_str_write(j, "timing",
+			  o->deterministic ? "deterministic" : "realtime");
+	if (o->deterministic) {
+		json_key_write(j, "icount_shift");
+		json_int_write(j, o->icount_shift);
+	}
+	outcome_str_write(j, "qemu_version", o->qemu_version.text);
+}
+
+/* What the guest was booted with: packages, disks, both command lines. */
+static void outcome_commands_write(struct json_buf *j, const struct run_opts *o,
+				   const struct session *s, const char *cmdline)
+{
+	char pkgs[8192];
+
+	/* The Debian benchmarks' packages, "stress-ng 0.15.06-2, ...". */
+	if (!debian_packages_read(o->initrd, pkgs, sizeof(pkgs)) && *pkgs)
+		outcome_str_write(j, "packages", pkgs);
+	disk_json_write(j, &o->disk);
+	outcome_str_write(j, "cmdline", cmdline);
+	outcome_str_write(j, "qemu_command", s->qemu_cmd ? s->qemu_cmd : "");
+}
+
 int outcome_job_write(const struct rundir *rd, const struct run_opts *o,
 		      const char *release, const char *accel_why,
 		      const struct session *s, const char *cmdline)
 {
 	struct json_buf j;
-	char pkgs[8192];
-	int i, err;
+	int err;
 
 	json_buf_init(&j);
 	json_object_open(&j);
-	json_key_write(&j, "test");
-	json_string_write(&j, o->test);
-	json_key_write(&j, "params");
-	json_object_open(&j);
-	for (i = 0; i < o->nparams; i++) {
-		char *eq = strchr(o->params[i], '=');
-
-		*eq = '\0';
-		json_key_write(&j, o->params[i]);
-		json_string_write(&j, eq + 1);
-		*eq = '=';
-	}
-	json_object_close(&j);
-	json_key_write(&j, "kernel");
-	json_string_write(&j, o->kernel);
-	json_key_write(&j, "release");
-	json_string_write(&j, release);
-	json_key_write(&j, "arch");
-	json_string_write(&j, o->arch->name);
-	json_key_write(&j, "boot_path");
-	json_string_write(&j, o->boot_taken ? o->boot_taken : "bzimage");
-	if (o->boot_taken && !strcmp(o->boot_taken, "pvh")) {
-		json_key_write(&j, "boot_image");
-		json_string_write(&j, o->boot_image);
-	}
-	if (o->boot_note[0]) {
-		json_key_write(&j, "boot_note");
-		json_string_write(&j, o->boot_note);
-	}
-	json_key_write(&j, "smp");
-	json_int_write(&j, o->topo.cpus);
-	json_key_write(&j, "mem_mb");
-	json_int_write(&j, o->topo.mem_mb);
-	topocheck_json_write(&j, &o->topo);
-	json_key_write(&j, "accel");
-	json_string_write(&j, o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
-	json_key_write(&j, "accel_reason");
-	json_string_write(&j, accel_why);
-	json_key_write(&j, "pin");
-	json_string_write(&j, s->pin[0] ? s->pin : "off");
-	kvm_json_write(&j, &o->kvm);
+	outcome_params_write(&j, o);
+	outcome_kernel_write(&j, o, release);
+	outcome_machine_write(&j, o, accel_why, s);
 	outcome_headline_write(&j, o, s);
-	json_key_write(&j, "timing");
-	json_string_write(&j, o->deterministic ? "deterministic" : "realtime");
-	if (o->deterministic) {
-		json_key_write(&j, "icount_shift");
-		json_int_write(&j, o->icount_shift);
-	}
-	json_key_write(&j, "qemu_version");
-	json_string_write(&j, o->qemu_version.text);
+	outcome_timing_write(&j, o);
 	job_plugin_write(&j, o);
-	/* The Debian benchmarks' packages, "stress-ng 0.15.06-2, ...". */
-	if (!debian_packages_read(o->initrd, pkgs, sizeof(pkgs)) && *pkgs) {
-		json_key_write(&j, "packages");
-		json_string_write(&j, pkgs);
-	}
-	disk_json_write(&j, &o->disk);
-	json_key_write(&j, "cmdline");
-	json_string_write(&j, cmdline);
-	json_key_write(&j, "qemu_command");
-	json_string_write(&j, s->qemu_cmd ? s->qemu_cmd : "");
+	outcome_commands_write(&j, o, s, cmdline);
 	cpu_dropped_write(&j, rd);
 	verdict_fields_write(&j, s);
 	json_object_close(&j);
