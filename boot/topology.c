@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "lib/fileio.h"
 #include "cputable.h"
 #include "topology.h"
+#include "shared/util.h"
 
 static __attribute__((format(printf, 3, 4))) int
 topo_fail(char *why, size_t len, const char *fmt, ...)
@@ -282,73 +284,94 @@ int topology_lscpu_parse(const char *text, struct topology *t, char *why,
 	return 0;
 }
 
-/*
- * @echo: a line it does not know is quoted in @why. Not for a file
- * given by path, which may be any file (MACHINE=/etc/shadow): its line
- * number only.
- */
-static int topo_profile_parse(const char *text, struct topology *t, char *why,
-			      size_t len, int echo)
-{
-	char *copy = strdup(text), *line, *save = NULL;
-	unsigned int node, no = 0;
-	const char *v;
-	int err = 0;
+/* A profile's plain keys: its value into struct topology as it is. */
+static const struct topo_profile_key {
+	const char *key;
+	size_t off;
+	size_t size; /* a string's buffer; 0 for an unsigned int */
+} topo_profile_keys[] = {
+#define TOPO_STR(f) \
+	offsetof(struct topology, f), sizeof(((struct topology *)0)->f)
+#define TOPO_UINT(f) offsetof(struct topology, f), 0
+	{ "name", TOPO_STR(name) },	     { "sockets", TOPO_UINT(sockets) },
+	{ "cores", TOPO_UINT(cores) },	     { "threads", TOPO_UINT(threads) },
+	{ "clusters", TOPO_UINT(clusters) }, { "arch", TOPO_STR(arch) },
+	{ "cpu", TOPO_STR(cpu_model) },
+#undef TOPO_STR
+#undef TOPO_UINT
+};
 
-	if (!copy)
-		return -ENOMEM;
-	memset(t, 0, sizeof(*t));
-	for (line = copy; line && !err; line = save) {
-		save = strchr(line, '\n');
-		if (save)
-			*save++ = '\0';
-		no++;
-		while (*line == ' ' || *line == '\t')
-			line++;
-		if (!*line || *line == '#')
+/* One of topo_profile_keys' lines taken; 0 when it is none of them. */
+static int topo_profile_key_set(struct topology *t, char *line)
+{
+	const struct topo_profile_key *k;
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(topo_profile_keys); i++) {
+		k = &topo_profile_keys[i];
+		if (!(v = topo_line_value(line, k->key, '=')))
 			continue;
-		if ((v = topo_line_value(line, "name", '=')))
-			snprintf(t->name, sizeof(t->name), "%s", v);
-		else if ((v = topo_line_value(line, "sockets", '=')))
-			t->sockets = strtoul(v, NULL, 10);
-		else if ((v = topo_line_value(line, "cores", '=')))
-			t->cores = strtoul(v, NULL, 10);
-		else if ((v = topo_line_value(line, "threads", '=')))
-			t->threads = strtoul(v, NULL, 10);
-		else if ((v = topo_line_value(line, "clusters", '=')))
-			t->clusters = strtoul(v, NULL, 10);
-		else if ((v = topo_line_value(line, "arch", '=')))
-			snprintf(t->arch, sizeof(t->arch), "%s", v);
-		else if ((v = topo_line_value(line, "cpu", '=')))
-			snprintf(t->cpu_model, sizeof(t->cpu_model), "%s", v);
-		else if ((v = topo_line_value(line, "mem", '=')))
-			err = mem_size_parse(v, &t->mem_mb) ?
-				      topo_fail(why, len,
-						"mem = %s is not a size", v) :
-				      0;
-		else if ((v = topo_line_value(line, "unsupported", '=')))
-			err = topo_fail(why, len, "%s", v);
-		else if (sscanf(line, "node%u", &node) == 1 &&
-			 node < TOPO_NODES_MAX && (v = strchr(line, '='))) {
-			v++;
-			while (*v == ' ')
-				v++;
-			snprintf(t->node_cpus[node], sizeof(t->node_cpus[0]),
-				 "%.*s", (int)strcspn(v, " \r\n"), v);
-			if (node + 1 > t->nnodes)
-				t->nnodes = node + 1;
-		} else if (echo) {
-			err = topo_fail(why, len, "unknown line '%.60s'", line);
-		} else {
-			err = topo_fail(
-				why, len,
-				"line %u is not a profile line (key = value): give a machine profile (boot/machines/*.conf)",
-				no);
-		}
+		if (k->size)
+			snprintf((char *)t + k->off, k->size, "%s", v);
+		else
+			*(unsigned int *)((char *)t + k->off) =
+				strtoul(v, NULL, 10);
+		return 1;
 	}
-	free(copy);
-	if (err)
-		return err;
+	return 0;
+}
+
+/* "node<N> = <CPU list>"; 0 when the line is not one. */
+static int topo_profile_node_set(struct topology *t, char *line)
+{
+	unsigned int node;
+	const char *v;
+
+	if (sscanf(line, "node%u", &node) != 1 || node >= TOPO_NODES_MAX ||
+	    !(v = strchr(line, '=')))
+		return 0;
+	v++;
+	while (*v == ' ')
+		v++;
+	snprintf(t->node_cpus[node], sizeof(t->node_cpus[0]), "%.*s",
+		 (int)strcspn(v, " \r\n"), v);
+	if (node + 1 > t->nnodes)
+		t->nnodes = node + 1;
+	return 1;
+}
+
+/*
+ * Line @no of a profile, its blanks stripped. @echo: a line it does not
+ * know is quoted in @why. Not for a file given by path, which may be any
+ * file (MACHINE=/etc/shadow): its line number only.
+ */
+static int topo_profile_line_take(struct topology *t, char *line,
+				  unsigned int no, char *why, size_t len,
+				  int echo)
+{
+	const char *v;
+
+	if (topo_profile_key_set(t, line) || topo_profile_node_set(t, line))
+		return 0;
+	if ((v = topo_line_value(line, "mem", '=')))
+		return mem_size_parse(v, &t->mem_mb) ?
+			       topo_fail(why, len, "mem = %s is not a size",
+					 v) :
+			       0;
+	if ((v = topo_line_value(line, "unsupported", '=')))
+		return topo_fail(why, len, "%s", v);
+	if (echo)
+		return topo_fail(why, len, "unknown line '%.60s'", line);
+	return topo_fail(
+		why, len,
+		"line %u is not a profile line (key = value): give a machine profile (boot/machines/*.conf)",
+		no);
+}
+
+/* The shape the profile's lines gave: complete, its clusters even. */
+static int topo_profile_shape_check(struct topology *t, char *why, size_t len)
+{
 	if (!t->sockets || !t->cores || !t->threads)
 		return topo_fail(why, len,
 				 "the profile lacks sockets, cores or threads");
@@ -361,6 +384,32 @@ static int topo_profile_parse(const char *text, struct topology *t, char *why,
 			"the profile's %u cores per socket do not split into %u clusters of one size",
 			t->cores, t->clusters);
 	return 0;
+}
+
+/* @echo: as topo_profile_line_take's. */
+static int topo_profile_parse(const char *text, struct topology *t, char *why,
+			      size_t len, int echo)
+{
+	char *copy = strdup(text), *line, *save = NULL;
+	unsigned int no = 0;
+	int err = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	memset(t, 0, sizeof(*t));
+	for (line = copy; line && !err; line = save) {
+		save = strchr(line, '\n');
+		if (save)
+			*save++ = '\0';
+		no++;
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (*line && *line != '#')
+			err = topo_profile_line_take(t, line, no, why, len,
+						     echo);
+	}
+	free(copy);
+	return err ? err : topo_profile_shape_check(t, why, len);
 }
 
 int topology_profile_parse(const char *text, struct topology *t, char *why,
@@ -474,53 +523,39 @@ static void topo_nodes_renumber(struct topology *t)
 		       sizeof(t->node_cpus[i]));
 }
 
-int topology_resolve(const struct topology_request *r, struct topology *t,
-		     char *why, size_t len)
+/* SMP/SOCKETS/CORES/THREADS/NUMA: the shape the user gave, checked. */
+static int topo_request_shape(const struct topology_request *r,
+			      struct topology *t, char *why, size_t len)
 {
-	int err;
-
-	memset(t, 0, sizeof(*t));
-	if (r->machine && *r->machine) {
-		err = topo_machine_read(r, t, why, len);
-		if (err)
-			return err;
-	} else if (r->lscpu && *r->lscpu) {
-		err = topo_lscpu_read(r, t, why, len);
-		if (err)
-			return err;
-	} else {
-		t->sockets = r->sockets ? r->sockets : 1;
-		t->threads = r->threads ? r->threads : 1;
-		t->clusters = r->clusters;
-		if (r->cores) {
-			t->cores = r->cores;
-		} else if (r->smp) {
-			if (r->smp % (t->sockets * t->threads))
-				return topo_fail(
-					why, len,
-					"SMP=%u is not a multiple of SOCKETS=%u x THREADS=%u",
-					r->smp, t->sockets, t->threads);
-			t->cores = r->smp / (t->sockets * t->threads);
-		} else {
-			t->cores = 2 / t->sockets / t->threads ?
-					   2 / t->sockets / t->threads :
-					   1;
-		}
-		t->cpus = t->sockets * t->cores * t->threads;
-		if (r->smp && r->smp != t->cpus)
+	t->sockets = r->sockets ? r->sockets : 1;
+	t->threads = r->threads ? r->threads : 1;
+	t->clusters = r->clusters;
+	if (r->cores) {
+		t->cores = r->cores;
+	} else if (r->smp) {
+		if (r->smp % (t->sockets * t->threads))
 			return topo_fail(
 				why, len,
-				"SMP=%u but SOCKETS=%u x CORES=%u x THREADS=%u = %u",
-				r->smp, t->sockets, t->cores, t->threads,
-				t->cpus);
-		err = topo_numa_apply(t, r->numa, why, len);
-		if (err)
-			return err;
+				"SMP=%u is not a multiple of SOCKETS=%u x THREADS=%u",
+				r->smp, t->sockets, t->threads);
+		t->cores = r->smp / (t->sockets * t->threads);
+	} else {
+		t->cores = 2 / t->sockets / t->threads ?
+				   2 / t->sockets / t->threads :
+				   1;
 	}
-	/* A report's numbering is foreign; a user's own lists are kept. */
-	if (((r->machine && *r->machine) || (r->lscpu && *r->lscpu)) &&
-	    t->nnodes && t->nnodes == t->sockets)
-		topo_nodes_renumber(t);
+	t->cpus = t->sockets * t->cores * t->threads;
+	if (r->smp && r->smp != t->cpus)
+		return topo_fail(
+			why, len,
+			"SMP=%u but SOCKETS=%u x CORES=%u x THREADS=%u = %u",
+			r->smp, t->sockets, t->cores, t->threads, t->cpus);
+	return topo_numa_apply(t, r->numa, why, len);
+}
+
+/* What QEMU can make of any shape: its CPU count, its clusters. */
+static int topo_shape_check(struct topology *t, char *why, size_t len)
+{
 	if (!t->cpus || t->cpus > TOPO_CPUS_MAX)
 		return topo_fail(why, len,
 				 "%u CPUs is impossible: give 1 to %d", t->cpus,
@@ -533,6 +568,30 @@ int topology_resolve(const struct topology_request *r, struct topology *t,
 			why, len,
 			"%u cores per socket do not split into %u clusters of one size: give CORES a multiple of CLUSTERS",
 			t->cores, t->clusters);
+	return 0;
+}
+
+int topology_resolve(const struct topology_request *r, struct topology *t,
+		     char *why, size_t len)
+{
+	int foreign = (r->machine && *r->machine) || (r->lscpu && *r->lscpu);
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	if (r->machine && *r->machine)
+		err = topo_machine_read(r, t, why, len);
+	else if (r->lscpu && *r->lscpu)
+		err = topo_lscpu_read(r, t, why, len);
+	else
+		err = topo_request_shape(r, t, why, len);
+	if (err)
+		return err;
+	/* A report's numbering is foreign; a user's own lists are kept. */
+	if (foreign && t->nnodes && t->nnodes == t->sockets)
+		topo_nodes_renumber(t);
+	err = topo_shape_check(t, why, len);
+	if (err)
+		return err;
 	if (r->mem_mb) {
 		t->mem_mb = r->mem_mb;
 		t->mem_given = 1;
