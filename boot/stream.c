@@ -299,18 +299,18 @@ static int stream_exit_code_check(struct stream *s, const char *status,
 	return 0;
 }
 
-static int stream_sample_take(struct stream *s, const struct json_value *rec)
+/* The sample's members and their types, its status, test and exit code. */
+static int stream_sample_fields_check(struct stream *s,
+				      const struct json_value *rec)
 {
-	const struct json_value *status, *metrics, *m, *test;
-	char name[NAMES_QUALIFIED_MAX];
+	const struct json_value *status, *test;
 	const char *why;
-	int ok, err;
 
 	if (!(test = stream_field(s, rec, "sample", "test", JSON_STRING)) ||
 	    !stream_field(s, rec, "sample", "iteration", JSON_NUMBER) ||
 	    !(status = stream_field(s, rec, "sample", "status", JSON_STRING)) ||
 	    !stream_field(s, rec, "sample", "exit_code", JSON_NUMBER) ||
-	    !(metrics = stream_field(s, rec, "sample", "metrics", JSON_OBJECT)))
+	    !stream_field(s, rec, "sample", "metrics", JSON_OBJECT))
 		return -EINVAL;
 	if (strcmp(status->string, "ok") && strcmp(status->string, "failed") &&
 	    strcmp(status->string, "timeout")) {
@@ -321,10 +321,17 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 	if ((why = names_check(test->string)))
 		return stream_name_refuse(s, "sample record: test",
 					  test->string, why);
-	err = stream_exit_code_check(s, status->string,
-				     json_member(rec, "exit_code")->number);
-	if (err)
-		return err;
+	return stream_exit_code_check(s, status->string,
+				      json_member(rec, "exit_code")->number);
+}
+
+/* Every metric a number under a name of proto/names.h's rule. */
+static int stream_sample_metrics_check(struct stream *s,
+				       const struct json_value *metrics)
+{
+	const struct json_value *m;
+	const char *why;
+
 	for (m = metrics->child; m; m = m->next) {
 		if ((why = names_metric_check(m->key)))
 			return stream_name_refuse(s, "sample record: metric",
@@ -337,38 +344,63 @@ static int stream_sample_take(struct stream *s, const struct json_value *rec)
 			return -EINVAL;
 		}
 	}
-	err = stream_sample_place(s, test->string,
+	return 0;
+}
+
+/*
+ * Only measured iterations make the run's numbers, but a kernel error
+ * counts wherever it happened.
+ */
+static int stream_sample_metrics_add(struct stream *s, const char *test,
+				     const struct json_value *metrics, int ok)
+{
+	char name[NAMES_QUALIFIED_MAX];
+	const struct json_value *m;
+	int err;
+
+	for (m = metrics->child; m; m = m->next) {
+		const struct proto_family *f = proto_family_of(m->key);
+
+		if (!ok && !(f && f->failure))
+			continue;
+		if (s->qualify)
+			snprintf(name, sizeof(name), "%s.%s", test, m->key);
+		else
+			snprintf(name, sizeof(name), "%s", m->key);
+		err = stream_metric_add(s, name, m->number);
+		if (err == -E2BIG && !s->metrics_full++)
+			stream_error(
+				s,
+				"more than %d distinct metrics: the rest are dropped",
+				STREAM_METRICS_MAX);
+		else if (err && err != -E2BIG)
+			return err;
+	}
+	return 0;
+}
+
+static int stream_sample_take(struct stream *s, const struct json_value *rec)
+{
+	const struct json_value *metrics = json_member(rec, "metrics");
+	const char *test;
+	int ok, err;
+
+	err = stream_sample_fields_check(s, rec);
+	if (!err)
+		err = stream_sample_metrics_check(s, metrics);
+	if (err)
+		return err;
+	test = json_member(rec, "test")->string;
+	err = stream_sample_place(s, test,
 				  json_member(rec, "iteration")->number);
 	if (err)
 		return err;
-	ok = !strcmp(status->string, "ok");
+	ok = !strcmp(json_member(rec, "status")->string, "ok");
 	s->samples++;
 	s->samples_failed += !ok;
-	{
-		/*
-		 * Only measured iterations make the run's numbers, but a
-		 * kernel error counts wherever it happened.
-		 */
-		for (m = metrics->child; m; m = m->next) {
-			const struct proto_family *f = proto_family_of(m->key);
-
-			if (!ok && !(f && f->failure))
-				continue;
-			if (s->qualify)
-				snprintf(name, sizeof(name), "%s.%s",
-					 test->string, m->key);
-			else
-				snprintf(name, sizeof(name), "%s", m->key);
-			err = stream_metric_add(s, name, m->number);
-			if (err == -E2BIG && !s->metrics_full++)
-				stream_error(
-					s,
-					"more than %d distinct metrics: the rest are dropped",
-					STREAM_METRICS_MAX);
-			else if (err && err != -E2BIG)
-				return err;
-		}
-	}
+	err = stream_sample_metrics_add(s, test, metrics, ok);
+	if (err)
+		return err;
 	if (s->ev.sample)
 		s->ev.sample(s->ev.ctx, rec);
 	return 0;
