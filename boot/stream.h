@@ -90,6 +90,7 @@ void stream_init(struct stream *s, FILE *raw, const struct stream_events *ev);
 int stream_feed(struct stream *s, const char *buf, size_t n);
 int stream_finish(struct stream *s);
 void stream_free(struct stream *s);
+/* stream-metrics.c: the metrics taken so far, their value, their names. */
 int stream_metric_add(struct stream *s, const char *name, double v);
 enum metric_agg metric_agg_of(const char *name);
 double stream_metric_value(const struct stream_metric *m);
@@ -98,5 +99,6 @@ void stream_metric_qualify(const struct stream *st, const char *test,
 			   const char *metric, char *buf, size_t size);
 const struct stream_metric *stream_metric_find(const struct stream *s,
 					       const char *name);
+void stream_metrics_free(struct stream *s);
 
 #endif
