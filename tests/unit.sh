@@ -2,7 +2,7 @@
 # sanitized; each binary's PASS/FAIL lines are tests.
 build test_json tests/unit/test_json.c proto/json.c proto/json_parse.c &&
 	unit test_json
-build test_stream tests/unit/test_stream.c boot/stream.c boot/stream-metrics.c proto/json_parse.c proto/json.c proto/names.c lib/nameidx.c &&
+build test_stream tests/unit/test_stream.c boot/stream.c boot/stream-sample.c boot/stream-metrics.c proto/json_parse.c proto/json.c proto/names.c lib/nameidx.c &&
 	unit test_stream
 build test_host tests/unit/test_host.c boot/qemu.c shared/run.c boot/arch.c boot/vmlinux.c lib/rundir.c proto/names.c lib/strv.c boot/bzimage.c boot/topology.c boot/cputable.c lib/fileio.c \
 	benchmarks/params.c benchmarks/unixbench.c benchmarks/messaging.c proto/disk.c \

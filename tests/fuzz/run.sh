@@ -23,7 +23,7 @@ flags="-I. -I$B -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # Each target's sources, besides tests/fuzz/fuzz_<name>.c: the stream
 # parser, the JSON reader, the guest's job line, lscpu and profiles,
 # the job-file reader and the report mail reader.
-targets="stream:boot/stream.c boot/stream-metrics.c proto/json_parse.c proto/json.c proto/names.c lib/nameidx.c
+targets="stream:boot/stream.c boot/stream-sample.c boot/stream-metrics.c proto/json_parse.c proto/json.c proto/names.c lib/nameidx.c
 json:proto/json_parse.c proto/json.c
 job:init/job.c benchmarks/params.c boot/bzimage.c proto/disk.c
 topology:boot/topology.c boot/cputable.c lib/fileio.c
