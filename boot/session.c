@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One boot: make two FIFOs (console, results), start QEMU writing
- * them, read both as data arrives, and decide how the boot ended. A panic is seen on the console and ends the boot at once;
+ * One boot: make two FIFOs (console, results; fifo.c), start QEMU
+ * writing them, read both as data arrives, and decide how the boot
+ * ended. A panic is seen on the console and ends the boot at once;
  * silence on the results port beyond the limit means a hung guest.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -14,19 +14,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "fifo.h"
 #include "proto/names.h"
 #include "proto/profile.h"
 #include "session.h"
 #include "shared/util.h"
 
-#define SESSION_PIPE_SIZE (1 << 20)
 #define SESSION_PANIC_GRACE 2.0 /* seconds to collect the panic trace */
 #define SESSION_LINE_MAX 1024
 #define SESSION_TICK_MS 50 /* the loop wakes at least this often */
@@ -83,44 +81,6 @@ session_verdict(struct session *s, enum verdict v, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s->message, sizeof(s->message), fmt, ap);
 	va_end(ap);
-}
-
-/*
- * QEMU's pipe chardev on @path: it writes @path.out and reads @path.in.
- * Not a socket: QEMU writes the console a byte at a time, and a unix
- * socket's buffer holds a few hundred such writes, so a host that reads
- * a few milliseconds late made QEMU retry at a host-timed moment, and
- * a deterministic guest's clock depended on the host's load (profiles
- * of the same kernel differed by 1% in the tick's functions). A pipe
- * holds 1 MiB (raised here); past that QEMU's write waits for us with
- * the guest stopped, which a guest cannot see.
- */
-static int session_fifo(const char *path)
-{
-	char in[96], out[96];
-	int fd;
-
-	snprintf(in, sizeof(in), "%s.in", path);
-	snprintf(out, sizeof(out), "%s.out", path);
-	if (mkfifo(in, 0600) || mkfifo(out, 0600))
-		return -errno;
-	/* Read-only and non-blocking: the open waits for no writer. */
-	fd = open(out, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	/* The kernel's limit for users is 1 MiB; the default 64 KiB will do. */
-	fcntl(fd, F_SETPIPE_SZ, SESSION_PIPE_SIZE);
-	return fd;
-}
-
-static void session_fifo_remove(const char *path)
-{
-	char name[96];
-
-	snprintf(name, sizeof(name), "%s.in", path);
-	unlink(name);
-	snprintf(name, sizeof(name), "%s.out", path);
-	unlink(name);
 }
 
 struct console {
@@ -305,64 +265,11 @@ static void session_qemu_log_tail(const struct session_conf *c, char *out,
 	fclose(f);
 }
 
-/*
- * The FIFOs' directory: short (the result directory path may not be),
- * locked while its run lives. SIGINT, SIGTERM, SIGHUP and the other
- * signals run.c catches end the run and remove it; a run killed with
- * SIGKILL (or crashed) cannot, so each run removes the unlocked ones of
- * its user that are older than SESSION_FIFO_AGE seconds (a run locks
- * its own at once, after mkdtemp).
- */
-#define SESSION_FIFO_PARENT "/tmp"
-#define SESSION_FIFO_PREFIX "bootbench-fifo."
-#define SESSION_FIFO_AGE 5
-static const char *const session_fifo_names[] = {
-	"console.in", "console.out", "results.in", "results.out", "qmp",
-};
-
-/* One killed run's directory, @name under @parent, if it is one. */
-static void session_fifo_sweep_one(int parent, const char *name, time_t now)
-{
-	struct stat st;
-	size_t i;
-	int fd;
-
-	fd = openat(parent, name,
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	if (!fstat(fd, &st) && st.st_uid == getuid() &&
-	    now - st.st_mtime > SESSION_FIFO_AGE &&
-	    !flock(fd, LOCK_EX | LOCK_NB)) {
-		for (i = 0; i < ARRAY_SIZE(session_fifo_names); i++)
-			unlinkat(fd, session_fifo_names[i], 0);
-		unlinkat(parent, name, AT_REMOVEDIR);
-	}
-	close(fd);
-}
-
-static void session_fifo_sweep(void)
-{
-	DIR *d = opendir(SESSION_FIFO_PARENT);
-	struct dirent *e;
-	time_t now = time(NULL);
-
-	if (!d)
-		return;
-	while ((e = readdir(d)))
-		if (!strncmp(e->d_name, SESSION_FIFO_PREFIX,
-			     strlen(SESSION_FIFO_PREFIX)) &&
-		    strlen(e->d_name) == strlen(SESSION_FIFO_PREFIX) + 6)
-			session_fifo_sweep_one(dirfd(d), e->d_name, now);
-	closedir(d);
-}
-
 /* One boot's moving parts, from setup to teardown. */
 struct session_live {
 	const struct session_conf *c;
 	struct session *s;
-	char fifodir[32], con_path[64], res_path[64], qmp_path[64];
-	int fifolock; /* the directory, flock()ed while the run lives */
+	struct fifo_dir fifo;
 	struct pin_plan pin;
 	struct strv argv;
 	struct console con, qlog;
@@ -373,45 +280,14 @@ struct session_live {
 	pid_t qemu;
 };
 
-/* The FIFOs, the QEMU command and QEMU, writing both. */
-static int session_setup(struct session_live *l)
+/* QEMU's command, its qemu.log, QEMU started and (PIN=) pinned. */
+static int session_qemu_start(struct session_live *l, struct qemu_conf *qc)
 {
 	struct session *s = l->s;
-	struct qemu_conf qc = l->c->qemu;
 	char path[4096];
 	int err;
 
-	session_fifo_sweep();
-	strcpy(l->fifodir,
-	       SESSION_FIFO_PARENT "/" SESSION_FIFO_PREFIX "XXXXXX");
-	if (!mkdtemp(l->fifodir)) {
-		err = -errno;
-		session_verdict(s, VERDICT_INFRA, "mkdtemp: %s",
-				strerror(-err));
-		return err;
-	}
-	l->fifolock = open(l->fifodir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (l->fifolock >= 0)
-		flock(l->fifolock, LOCK_EX);
-	snprintf(l->con_path, sizeof(l->con_path), "%s/console", l->fifodir);
-	snprintf(l->res_path, sizeof(l->res_path), "%s/results", l->fifodir);
-	l->cfd[0] = session_fifo(l->con_path);
-	l->cfd[1] = l->cfd[0] < 0 ? -1 : session_fifo(l->res_path);
-	if (l->cfd[0] < 0 || l->cfd[1] < 0) {
-		err = l->cfd[0] < 0 ? l->cfd[0] : l->cfd[1];
-		session_verdict(s, VERDICT_INFRA, "cannot make FIFOs in %s: %s",
-				l->fifodir, strerror(-err));
-		return err;
-	}
-	qc.console_pipe = l->con_path;
-	qc.results_pipe = l->res_path;
-	l->pin = l->c->pin;
-	if (l->pin.on) {
-		snprintf(l->qmp_path, sizeof(l->qmp_path), "%s/qmp",
-			 l->fifodir);
-		qc.qmp_path = l->qmp_path;
-	}
-	err = qemu_args_build(&qc, &l->argv);
+	err = qemu_args_build(qc, &l->argv);
 	if (err) {
 		session_verdict(s, VERDICT_INFRA,
 				"building the QEMU command: %s",
@@ -431,14 +307,41 @@ static int session_setup(struct session_live *l)
 	l->qemu = session_qemu_spawn(l->argv.v, &l->qfd, &err);
 	if (l->qemu < 0) {
 		session_verdict(s, VERDICT_INFRA, "cannot start %s: %s",
-				qc.binary, strerror(-err));
+				qc->binary, strerror(-err));
 		return err;
 	}
 	/* A run that cannot be pinned goes on, unpinned, and says so. */
-	if (pin_apply(&l->pin, l->qmp_path, l->qemu, 5000))
+	if (pin_apply(&l->pin, l->fifo.qmp_path, l->qemu, 5000))
 		fprintf(stderr, "bootbench: note: PIN: %s\n", l->pin.said);
 	snprintf(s->pin, sizeof(s->pin), "%s", l->pin.said);
 	return 0;
+}
+
+/* The FIFOs, the QEMU command and QEMU, writing both. */
+static int session_setup(struct session_live *l)
+{
+	struct session *s = l->s;
+	struct qemu_conf qc = l->c->qemu;
+	int err;
+
+	err = fifo_dir_make(&l->fifo);
+	if (err) {
+		session_verdict(s, VERDICT_INFRA, "mkdtemp: %s",
+				strerror(-err));
+		return err;
+	}
+	err = fifo_pipes_open(&l->fifo, l->cfd);
+	if (err) {
+		session_verdict(s, VERDICT_INFRA, "cannot make FIFOs in %s: %s",
+				l->fifo.dir, strerror(-err));
+		return err;
+	}
+	qc.console_pipe = l->fifo.con_path;
+	qc.results_pipe = l->fifo.res_path;
+	l->pin = l->c->pin;
+	if (l->pin.on)
+		qc.qmp_path = fifo_qmp_path_make(&l->fifo);
+	return session_qemu_start(l, &qc);
 }
 
 /* What arrived on FIFO @i (0: console, 1: results); -1 stops the pump. */
@@ -710,15 +613,7 @@ static void session_teardown(struct session_live *l)
 			close(l->cfd[i]);
 	}
 	pin_restore(&l->pin);
-	if (l->con_path[0]) {
-		session_fifo_remove(l->con_path);
-		session_fifo_remove(l->res_path);
-		if (l->qmp_path[0])
-			unlink(l->qmp_path);
-		rmdir(l->fifodir);
-	}
-	if (l->fifolock >= 0)
-		close(l->fifolock);
+	fifo_dir_remove(&l->fifo);
 	strv_free(&l->argv);
 	if (l->qlog.log) {
 		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
@@ -738,7 +633,7 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 		.cfd = { -1, -1 },
 		.qemu = -1,
 		.qfd = -1,
-		.fifolock = -1,
+		.fifo = { .lock = -1 },
 		.con = { .keep = SESSION_CONSOLE_KEEP,
 			 .what = "console output" },
 		.qlog = { .keep = SESSION_QEMU_LOG_KEEP,
