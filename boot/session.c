@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "console.h"
 #include "fifo.h"
 #include "proto/names.h"
 #include "proto/profile.h"
@@ -26,7 +27,6 @@
 #include "shared/util.h"
 
 #define SESSION_PANIC_GRACE 2.0 /* seconds to collect the panic trace */
-#define SESSION_LINE_MAX 1024
 #define SESSION_TICK_MS 50 /* the loop wakes at least this often */
 /*
  * The loop woke this much later than its tick: the host stalled (a
@@ -81,102 +81,6 @@ session_verdict(struct session *s, enum verdict v, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s->message, sizeof(s->message), fmt, ap);
 	va_end(ap);
-}
-
-struct console {
-	FILE *log;
-	size_t keep; /* bytes kept at the head, and as many at the tail */
-	const char *what; /* "console output", for the cut mark */
-	char line[SESSION_LINE_MAX];
-	size_t len;
-	int verbose;
-	unsigned long total; /* bytes the guest wrote */
-	char *tail; /* a ring of the last bytes past the head */
-	size_t tail_pos;
-};
-
-static void session_console_line(struct session *s, struct console *con,
-				 double now, double *panic_at)
-{
-	char shown[SESSION_LINE_MAX * 4];
-	const char *p;
-
-	con->line[con->len] = '\0';
-	/* Guest text never reaches a terminal raw, nor looks like ours. */
-	if (con->verbose) {
-		names_escape(con->line, shown, sizeof(shown));
-		fprintf(stderr, "console| %s\n", shown);
-	}
-	if (!s->panic_line[0] &&
-	    (p = strstr(con->line, "Kernel panic - not syncing"))) {
-		names_escape(p, s->panic_line, sizeof(s->panic_line));
-		*panic_at = now;
-	}
-	p = strstr(con->line, "bootbench-init: error: ");
-	if (p && !s->guest_error[0])
-		names_escape(p + strlen("bootbench-init: error: "),
-			     s->guest_error, sizeof(s->guest_error));
-}
-
-/* The head goes to the file as it comes, the rest into the tail ring. */
-static int session_console_keep(struct console *con, const char *buf, size_t n)
-{
-	size_t head = 0, k;
-
-	if (con->total < con->keep) {
-		head = con->keep - con->total;
-		head = head < n ? head : n;
-		fwrite(buf, 1, head, con->log);
-	}
-	con->total += n;
-	if (head == n)
-		return 0;
-	if (!con->tail && !(con->tail = malloc(con->keep)))
-		return -ENOMEM;
-	for (buf += head, n -= head; n; buf += k, n -= k) {
-		k = con->keep - con->tail_pos;
-		k = k < n ? k : n;
-		memcpy(con->tail + con->tail_pos, buf, k);
-		con->tail_pos = (con->tail_pos + k) % con->keep;
-	}
-	return 0;
-}
-
-/* The tail after the head, with a mark where bytes were cut. */
-static void session_console_close(struct console *con)
-{
-	unsigned long rest = con->total - con->keep;
-
-	if (con->total <= con->keep || !con->tail)
-		return;
-	if (rest > con->keep) {
-		fprintf(con->log, "\n[bootbench: %lu bytes of %s cut here]\n",
-			rest - con->keep, con->what);
-		fwrite(con->tail + con->tail_pos, 1, con->keep - con->tail_pos,
-		       con->log);
-	}
-	fwrite(con->tail, 1, rest > con->keep ? con->tail_pos : rest, con->log);
-	free(con->tail);
-	con->tail = NULL;
-}
-
-static int session_console_feed(struct session *s, struct console *con,
-				const char *buf, size_t n, double now,
-				double *panic_at)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (buf[i] == '\r')
-			continue;
-		if (buf[i] == '\n') {
-			session_console_line(s, con, now, panic_at);
-			con->len = 0;
-		} else if (con->len < SESSION_LINE_MAX - 1) {
-			con->line[con->len++] = buf[i];
-		}
-	}
-	return session_console_keep(con, buf, n);
 }
 
 /*
@@ -240,7 +144,7 @@ static void session_qemu_drain(int *qfd, struct console *qlog, int reads)
 			*qfd = -1;
 			break;
 		}
-		session_console_keep(qlog, buf, n);
+		console_bytes_keep(qlog, buf, n);
 	}
 	fflush(qlog->log);
 }
@@ -364,7 +268,7 @@ static int session_pump(struct session_live *l, int i, double now)
 		l->last_console = now;
 		if (!s->console_wall)
 			s->console_wall = now - l->start;
-		if (session_console_feed(s, &l->con, buf, n, now, &l->panic_at))
+		if (console_bytes_feed(s, &l->con, buf, n, now, &l->panic_at))
 			session_verdict(s, VERDICT_INFRA, "out of memory");
 		return 0;
 	}
@@ -574,7 +478,7 @@ static void session_finish(struct session_live *l)
 	session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
 	s->wall = util_now() - l->start;
 	if (l->con.len)
-		session_console_line(s, &l->con, util_now(), &l->panic_at);
+		console_line_end(s, &l->con, util_now(), &l->panic_at);
 	err = stream_finish(&s->stream);
 	if (err)
 		session_verdict(s, VERDICT_INFRA, "writing samples.jsonl: %s",
@@ -617,7 +521,7 @@ static void session_teardown(struct session_live *l)
 	strv_free(&l->argv);
 	if (l->qlog.log) {
 		session_qemu_drain(&l->qfd, &l->qlog, SESSION_QEMU_READS_LAST);
-		session_console_close(&l->qlog);
+		console_log_close(&l->qlog);
 		fclose(l->qlog.log);
 	}
 	if (l->qfd >= 0)
@@ -659,7 +563,7 @@ int session_run(const struct session_conf *c, struct session *s, FILE *raw,
 		session_finish(&l);
 	}
 	session_teardown(&l);
-	session_console_close(&l.con);
+	console_log_close(&l.con);
 	if (fclose(l.con.log) && !err) {
 		err = -errno;
 		session_verdict(s, VERDICT_INFRA, "writing %s: %s", logpath,
