@@ -164,6 +164,16 @@ void progress_pass(const char *msg);
 
 /* run.c */
 int cmd_run(struct run_opts *o);
+/*
+ * run-profile.c: PROFILE=1 and C2C=1 dropped, said, where this run
+ * cannot have them; the plugin's files of a boot in @rd; after it, the
+ * files processed (the run truncated past a cap), then removed.
+ */
+void run_profile_check(struct run_opts *o);
+void run_profile_paths_set(const struct run_opts *o, struct session_conf *sc,
+			   const struct rundir *rd);
+void run_profile_process(const struct run_opts *o, const struct rundir *rd,
+			 struct session *s);
 /* lava.c: the job as a LAVA job definition under o->lava_dir */
 int lava_job_write(const struct run_opts *o, const struct qemu_conf *qc,
 		   const char *release, const char *params,
