@@ -164,6 +164,8 @@ void progress_pass(const char *msg);
 
 /* run.c */
 int cmd_run(struct run_opts *o);
+/* The stream's events as a run shows them (a replay's too), @o theirs. */
+struct stream_events run_events_make(const struct run_opts *o);
 /*
  * run-profile.c: PROFILE=1 and C2C=1 dropped, said, where this run
  * cannot have them; the plugin's files of a boot in @rd; after it, the
@@ -193,6 +195,7 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 	    const char *shard, int tap);
 int shard_parse(const char *s, unsigned int *i, unsigned int *n);
 void tap_line_print(unsigned int no, int verdict, const char *what);
+/* replay.c: a captured stream into a run directory, as a boot's. */
 int cmd_replay(const char *path, const char *results, const char *params);
 
 #endif
