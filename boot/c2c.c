@@ -2,8 +2,9 @@
 /*
  * C2C=1 on the host (docs/c2c.md): the plugin's census (plugin/c2c.c)
  * read back, its code addresses named from the guest's kallsyms, written
- * as c2c.json and as c2c.txt, a report shaped like perf c2c's, and the
- * potential HITM count per benchmark operation as a metric.
+ * as c2c.json and as c2c.txt, a report shaped like perf c2c's
+ * (c2c-text.c), and the potential HITM count per benchmark operation as
+ * a metric.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -14,48 +15,9 @@
 #include <unistd.h>
 
 #include "boot/c2c.h"
+#include "boot/c2c-census.h"
 #include "boot/profile.h"
-#include "proto/names.h"
 #include "proto/profile.h"
-
-#define C2C_CPUS PROFILE_C2C_CPUS
-#define C2C_CODES 8
-
-struct c2c_cpu {
-	unsigned int id;
-	uint64_t reads, writes, locked, rmask, wmask;
-};
-
-struct c2c_code {
-	uint64_t pc, reads, writes, hitm, locked, rmask, wmask;
-	unsigned int cpus;
-	char name[160]; /* "fget+0x12", "user 0x401a2c" */
-};
-
-struct c2c_line {
-	uint64_t pa, hitm, other, locked;
-	struct c2c_cpu cpu[C2C_CPUS];
-	unsigned int ncpu, ncode;
-	struct c2c_code code[C2C_CODES];
-	char key[512]; /* its functions, named the same across kernels */
-};
-
-struct c2c_insn {
-	uint64_t pc, loads, stores, hitm;
-	int locked;
-	char name[160];
-};
-
-struct c2c {
-	unsigned int api, windows, cpus, lines_max;
-	uint64_t w, evicted, loads, stores, hitm, slices, slice_mean, slice_max,
-		unplaced;
-	struct c2c_line *line;
-	size_t nline, capline;
-	struct c2c_insn *insn;
-	size_t ninsn, capinsn;
-	double ops;
-};
 
 /* A new zeroed element at the end of a growing array, or NULL. */
 static void *c2c_new(void **p, size_t *cap, size_t *n, size_t size)
@@ -266,7 +228,7 @@ static int c2c_insn_cmp(const void *a, const void *b)
 }
 
 /* Offsets as ranges: "0x0-0x7,0x20-0x27"; "" for none. */
-static void c2c_offsets(uint64_t mask, char *buf, size_t n)
+void c2c_offsets_format(uint64_t mask, char *buf, size_t n)
 {
 	unsigned int i = 0, j;
 	size_t k = 0;
@@ -290,7 +252,7 @@ static void c2c_offsets(uint64_t mask, char *buf, size_t n)
  * none of it writes, on a line that steady code run by another vCPU
  * writes (the setup's writes, made once, do not count).
  */
-static uint64_t c2c_read_only(const struct c2c_line *l, int *false_sharing)
+uint64_t c2c_read_only_find(const struct c2c_line *l, int *false_sharing)
 {
 	uint64_t r = 0, w = 0, ro;
 	unsigned int i, j;
@@ -343,7 +305,7 @@ static void c2c_line_json(struct json_buf *j, const struct c2c_line *l)
 	char buf[512];
 	unsigned int i;
 	int fs;
-	uint64_t ro = c2c_read_only(l, &fs);
+	uint64_t ro = c2c_read_only_find(l, &fs);
 
 	json_object_open(j);
 	snprintf(buf, sizeof(buf), "0x%" PRIx64, l->pa);
@@ -353,7 +315,7 @@ static void c2c_line_json(struct json_buf *j, const struct c2c_line *l)
 	c2c_num(j, "locked", (double)l->locked);
 	json_key_write(j, "false_sharing");
 	json_bool_write(j, fs);
-	c2c_offsets(ro, buf, sizeof(buf));
+	c2c_offsets_format(ro, buf, sizeof(buf));
 	c2c_str(j, "read_only_offsets", buf);
 	json_key_write(j, "cpus");
 	json_array_open(j);
@@ -363,9 +325,9 @@ static void c2c_line_json(struct json_buf *j, const struct c2c_line *l)
 		c2c_num(j, "reads", (double)l->cpu[i].reads);
 		c2c_num(j, "writes", (double)l->cpu[i].writes);
 		c2c_num(j, "locked", (double)l->cpu[i].locked);
-		c2c_offsets(l->cpu[i].rmask, buf, sizeof(buf));
+		c2c_offsets_format(l->cpu[i].rmask, buf, sizeof(buf));
 		c2c_str(j, "read_offsets", buf);
-		c2c_offsets(l->cpu[i].wmask, buf, sizeof(buf));
+		c2c_offsets_format(l->cpu[i].wmask, buf, sizeof(buf));
 		c2c_str(j, "write_offsets", buf);
 		json_object_close(j);
 	}
@@ -385,7 +347,7 @@ static void c2c_line_json(struct json_buf *j, const struct c2c_line *l)
 		c2c_num(j, "locked", (double)k->locked);
 		json_key_write(j, "cpus");
 		c2c_cpus_write(j, k->cpus);
-		c2c_offsets(k->rmask | k->wmask, buf, sizeof(buf));
+		c2c_offsets_format(k->rmask | k->wmask, buf, sizeof(buf));
 		c2c_str(j, "offsets", buf);
 		json_object_close(j);
 	}
@@ -445,119 +407,6 @@ static void c2c_json_make(struct json_buf *j, const struct c2c *c)
 	json_object_close(j);
 }
 
-static void c2c_text_line(FILE *f, const struct c2c *c, size_t n,
-			  const struct c2c_line *l)
-{
-	char rd[256], wr[256], ro[256], shown[4 * sizeof(l->key)];
-	unsigned int i;
-	int fs;
-	uint64_t ro_mask = c2c_read_only(l, &fs);
-
-	c2c_offsets(ro_mask, ro, sizeof(ro));
-	names_escape(l->key, shown, sizeof(shown));
-	fprintf(f,
-		"\n  #%zu  line 0x%" PRIx64 "  potential HITM %" PRIu64
-		" (%.1f%%)  locked RMW %" PRIu64 "  [%s]\n",
-		n, l->pa, l->hitm, c->hitm ? 100.0 * l->hitm / c->hitm : 0,
-		l->locked, shown);
-	if (fs)
-		fprintf(f, "      false sharing: %s%s\n",
-			*ro ? "read-only offsets " :
-			      "vCPUs write disjoint offsets",
-			*ro ? ro : "");
-	for (i = 0; i < l->ncpu; i++) {
-		const struct c2c_cpu *p = &l->cpu[i];
-
-		c2c_offsets(p->rmask, rd, sizeof(rd));
-		c2c_offsets(p->wmask, wr, sizeof(wr));
-		fprintf(f,
-			"      vCPU %u  reads %10" PRIu64 "  writes %10" PRIu64
-			"  locked %8" PRIu64 "  read %s  wrote %s\n",
-			p->id, p->reads, p->writes, p->locked, *rd ? rd : "-",
-			*wr ? wr : "-");
-	}
-	fprintf(f, "      %10s %10s %10s %8s  %-6s %-22s %s\n", "Pot.HITM",
-		"Reads", "Writes", "Locked", "vCPUs", "Offsets",
-		"Code address");
-	for (i = 0; i < l->ncode; i++) {
-		const struct c2c_code *k = &l->code[i];
-		char cpus[32] = "";
-		unsigned int b;
-
-		for (b = 0; b < C2C_CPUS; b++)
-			if (k->cpus >> b & 1)
-				snprintf(cpus + strlen(cpus),
-					 sizeof(cpus) - strlen(cpus), "%s%u",
-					 *cpus ? "," : "", b);
-		c2c_offsets(k->rmask | k->wmask, rd, sizeof(rd));
-		names_escape(k->name, shown, sizeof(shown));
-		fprintf(f,
-			"      %10" PRIu64 " %10" PRIu64 " %10" PRIu64
-			" %8" PRIu64 "  %-6s %-22s %s\n",
-			k->hitm, k->reads, k->writes, k->locked, cpus, rd,
-			shown);
-	}
-	if (l->other)
-		fprintf(f, "      (%" PRIu64 " accesses by further code)\n",
-			l->other);
-}
-
-/* c2c.txt: perf c2c's Shared Data Cache Line Table and Pareto, in short. */
-static void c2c_text_make(FILE *f, const struct c2c *c)
-{
-	size_t i;
-
-	fprintf(f,
-		"C2C=1 cache-line sharing census (docs/c2c.md): %u vCPU(s), %u window(s), W = %" PRIu64
-		" instructions (round-robin slices: mean %" PRIu64
-		", max %" PRIu64 ")\n",
-		c->cpus, c->windows, c->w, c->slice_mean, c->slice_max);
-	fprintf(f,
-		"loads %" PRIu64 ", stores %" PRIu64
-		", potential HITM %" PRIu64,
-		c->loads, c->stores, c->hitm);
-	if (c->ops > 0)
-		fprintf(f, " (%.4f per operation, %.0f operations)",
-			c->hitm / c->ops, c->ops);
-	fprintf(f,
-		"\nshared lines (two vCPUs or more, one writing) %zu; line table %u, evicted %" PRIu64
-		"\n",
-		c->nline, c->lines_max, c->evicted);
-	if (c->slice_max > c->w)
-		fprintf(f,
-			"warning: a round-robin slice (%" PRIu64
-			" instructions) was longer than W: either the other vCPUs idled meanwhile, or sharing across it is undercounted\n",
-			c->slice_max);
-	fprintf(f, "\n");
-	fprintf(f, "Shared data cache lines, by potential HITM\n");
-	fprintf(f, "  %3s %-18s %10s %7s %10s %10s %10s  %s\n", "#", "Line",
-		"Pot.HITM", "%", "Locked", "Reads", "Writes", "Functions");
-	for (i = 0; i < c->nline && i < C2C_JSON_LINES; i++) {
-		const struct c2c_line *l = &c->line[i];
-		char shown[4 * sizeof(l->key)];
-		uint64_t r = 0, w = 0;
-		unsigned int k;
-
-		for (k = 0; k < l->ncpu; k++) {
-			r += l->cpu[k].reads;
-			w += l->cpu[k].writes;
-		}
-		/* The names are the guest's kallsyms': \xNN, as all guest text. */
-		names_escape(l->key, shown, sizeof(shown));
-		fprintf(f,
-			"  %3zu 0x%-16" PRIx64 " %10" PRIu64
-			" %6.1f%% %10" PRIu64 " %10" PRIu64 " %10" PRIu64
-			"  %s\n",
-			i, l->pa, l->hitm,
-			c->hitm ? 100.0 * l->hitm / c->hitm : 0, l->locked, r,
-			w, shown);
-	}
-	fprintf(f, "\nThe top %d lines: offsets, vCPUs and code\n",
-		C2C_TEXT_LINES);
-	for (i = 0; i < c->nline && i < C2C_TEXT_LINES; i++)
-		c2c_text_line(f, c, i, &c->line[i]);
-}
-
 static int c2c_files_write(const struct rundir *rd, const struct c2c *c)
 {
 	struct json_buf j;
@@ -574,7 +423,7 @@ static int c2c_files_write(const struct rundir *rd, const struct c2c *c)
 	if (!err && !f)
 		err = -ENOMEM;
 	if (!err) {
-		c2c_text_make(f, c);
+		c2c_text_write(f, c);
 		fclose(f);
 		json_raw_write(&j, text, n);
 		err = rundir_file_write(rd, "c2c.txt", &j);
