@@ -132,73 +132,115 @@ static void plot_xml_escaped(FILE *f, const char *s)
 	}
 }
 
-int cmp_svg_write(const struct cmp *c, const struct cmp_row *r,
-		  const char *path)
-{
-	const double w = 640, h = 320, ml = 80, mr = 20, mt = 36, mb = 56;
-	double lo, hi, pad, pw = w - ml - mr, ph = h - mt - mb;
-	size_t n, k, j, at = 0, t;
-	char num[32], label[32];
-	FILE *f;
+/* The SVG's frame: its size, margins, plot area and value range. */
+struct plot_svg {
+	double w, h, ml, mt, pw, ph, lo, hi;
+	size_t n; /* samples of all kernels, one x slot each */
+};
 
-	n = plot_range(c, r, &lo, &hi);
-	if (!n)
-		return -ENODATA;
-	/* Room above and below, so no sample sits on the frame. */
-	pad = (hi - lo) * 0.06;
-	lo -= pad;
-	hi += pad;
-	f = fopen(path, "w");
-	if (!f)
-		return -errno;
+/* A value's y in the plot area: lo at the bottom, hi at the top. */
+static double plot_svg_y(const struct plot_svg *g, double v)
+{
+	return g->mt + g->ph - g->ph * (v - g->lo) / (g->hi - g->lo);
+}
+
+/* The header, the title (the metric, its direction) and the frame. */
+static void plot_svg_head_write(FILE *f, const struct plot_svg *g,
+				const struct cmp_row *r)
+{
 	fprintf(f,
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
 		"<text x=\"%.0f\" y=\"20\" font-size=\"14\">",
-		w, h, ml);
+		g->w, g->h, g->ml);
 	plot_xml_escaped(f, r->name);
 	plot_xml_escaped(f, plot_direction(r));
 	fprintf(f,
 		"</text>\n<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" "
 		"height=\"%.0f\" fill=\"none\" stroke=\"#444\"/>\n",
-		ml, mt, pw, ph);
+		g->ml, g->mt, g->pw, g->ph);
+}
+
+/* Five grid lines, each with its value. */
+static void plot_svg_grid_write(FILE *f, const struct plot_svg *g)
+{
+	char num[32];
+	size_t t;
+
 	for (t = 0; t <= 4; t++) {
-		double v = lo + (hi - lo) * t / 4, y = mt + ph - ph * t / 4;
+		double v = g->lo + (g->hi - g->lo) * t / 4,
+		       y = g->mt + g->ph - g->ph * t / 4;
 
 		fprintf(f,
 			"<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n"
 			"<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-			ml, ml + pw, y, y, ml - 6, y + 4,
+			g->ml, g->ml + g->pw, y, y, g->ml - 6, y + 4,
 			cmp_num_format(num, sizeof(num), v));
 	}
-	for (k = 0; k <= c->nnew; k++) {
-		const struct cmp_side *s = plot_side(r, k);
-		const char *col = plot_colors[k % 6];
-		double x0 = 0, x1 = 0, y;
+}
 
-		for (j = 0; j < s->n; j++, at++) {
-			double x = ml + pw * (n > 1 ? (at + 0.5) / n : 0.5);
+/*
+ * Kernel @k's runs from x slot *@at on, in its colour (the base's
+ * hollow), and its mean dashed across them with its legend.
+ */
+static void plot_svg_side_write(FILE *f, const struct plot_svg *g,
+				const struct cmp_row *r, size_t k, size_t *at)
+{
+	const struct cmp_side *s = plot_side(r, k);
+	const char *col = plot_colors[k % 6];
+	double x0 = 0, x1 = 0, y;
+	char num[32], label[32];
+	size_t j;
 
-			y = mt + ph - ph * (s->v[j] - lo) / (hi - lo);
-			if (!j)
-				x0 = x;
-			x1 = x;
-			fprintf(f,
-				"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" stroke=\"%s\" fill=\"%s\"/>\n",
-				x, y, col, k ? col : "none");
-		}
-		if (!s->n)
-			continue;
-		plot_label(label, sizeof(label), k);
-		/* The mean, dashed, across the kernel's own runs. */
-		y = mt + ph - ph * (s->s.mean - lo) / (hi - lo);
+	for (j = 0; j < s->n; j++, (*at)++) {
+		double x =
+			g->ml + g->pw * (g->n > 1 ? (*at + 0.5) / g->n : 0.5);
+
+		y = plot_svg_y(g, s->v[j]);
+		if (!j)
+			x0 = x;
+		x1 = x;
 		fprintf(f,
-			"<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-dasharray=\"4 3\"/>\n"
-			"<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s: %zu runs, mean %s</text>\n",
-			x0 - 6, x1 + 6, y, y, col, ml + 200.0 * k, h - 20, col,
-			label, s->n,
-			cmp_num_format(num, sizeof(num), s->s.mean));
+			"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" stroke=\"%s\" fill=\"%s\"/>\n",
+			x, y, col, k ? col : "none");
 	}
+	if (!s->n)
+		return;
+	plot_label(label, sizeof(label), k);
+	/* The mean, dashed, across the kernel's own runs. */
+	y = plot_svg_y(g, s->s.mean);
+	fprintf(f,
+		"<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-dasharray=\"4 3\"/>\n"
+		"<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s: %zu runs, mean %s</text>\n",
+		x0 - 6, x1 + 6, y, y, col, g->ml + 200.0 * k, g->h - 20, col,
+		label, s->n, cmp_num_format(num, sizeof(num), s->s.mean));
+}
+
+int cmp_svg_write(const struct cmp *c, const struct cmp_row *r,
+		  const char *path)
+{
+	struct plot_svg g = { .w = 640, .h = 320, .ml = 80, .mt = 36 };
+	const double mr = 20, mb = 56;
+	size_t k, at = 0;
+	double pad;
+	FILE *f;
+
+	g.pw = g.w - g.ml - mr;
+	g.ph = g.h - g.mt - mb;
+	g.n = plot_range(c, r, &g.lo, &g.hi);
+	if (!g.n)
+		return -ENODATA;
+	/* Room above and below, so no sample sits on the frame. */
+	pad = (g.hi - g.lo) * 0.06;
+	g.lo -= pad;
+	g.hi += pad;
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	plot_svg_head_write(f, &g, r);
+	plot_svg_grid_write(f, &g);
+	for (k = 0; k <= c->nnew; k++)
+		plot_svg_side_write(f, &g, r, k, &at);
 	fprintf(f, "</svg>\n");
 	if (fclose(f))
 		return -errno;
