@@ -6,6 +6,7 @@
 
 #include "proto/json.h"
 #include "compare.h"
+#include "shared/util.h"
 
 /* A number, or null where there is none (json_number_write's rule). */
 static void cmp_json_number(struct json_buf *j, const char *key, double v)
@@ -119,62 +120,87 @@ static void cmp_json_cell(struct json_buf *j, const struct cmp_row *r,
 	json_object_close(j);
 }
 
+/* One metric's row: its name and kind, the base's side, each new cell. */
+static void cmp_json_row(struct json_buf *j, const struct cmp *c,
+			 const struct cmp_row *r)
+{
+	size_t i;
+
+	json_object_open(j);
+	json_key_write(j, "name");
+	json_string_write(j, r->name);
+	json_key_write(j, "kind");
+	json_string_write(j, r->kind == RULES_FAILURE ? "failure" : "perf");
+	json_key_write(j, "better");
+	json_string_write(j, cmp_row_better_name(r));
+	json_key_write(j, "base");
+	json_object_open(j);
+	cmp_json_side(j, r, &r->base);
+	json_object_close(j);
+	json_key_write(j, "new");
+	json_array_open(j);
+	for (i = 0; i < c->nnew; i++)
+		cmp_json_cell(j, r, &r->cell[i]);
+	json_array_close(j);
+	json_object_close(j);
+}
+
+/* The comparison's verdicts per new kernel, one array each. */
+static const struct {
+	const char *key;
+	int (*of)(const struct cmp *c, size_t i);
+} cmp_json_flags[] = {
+	{ "undecidable", cmp_undecidable },
+	{ "regressed", cmp_regressed },
+};
+
+static void cmp_json_flags_write(struct json_buf *j, const struct cmp *c)
+{
+	size_t f, i;
+
+	for (f = 0; f < ARRAY_SIZE(cmp_json_flags); f++) {
+		json_key_write(j, cmp_json_flags[f].key);
+		json_array_open(j);
+		for (i = 0; i < c->nnew; i++)
+			json_bool_write(j, cmp_json_flags[f].of(c, i));
+		json_array_close(j);
+	}
+}
+
+/* What was compared: the kernels' runs, the metric, the thresholds. */
+static void cmp_json_head_write(struct json_buf *j, const struct cmp *c)
+{
+	size_t i;
+
+	json_key_write(j, "base");
+	cmp_json_result(j, &c->base);
+	json_key_write(j, "new");
+	json_array_open(j);
+	for (i = 0; i < c->nnew; i++)
+		cmp_json_result(j, &c->new[i]);
+	json_array_close(j);
+	json_key_write(j, "metric");
+	json_string_write(j, c->metric);
+	cmp_json_number(j, "threshold_pct", c->threshold);
+	cmp_json_number(j, "alpha", c->primary_alpha);
+	cmp_json_number(j, "fdr", c->alpha);
+}
+
 int cmp_json_write(const struct cmp *c, FILE *f)
 {
 	struct json_buf j;
-	size_t i, k;
+	size_t k;
 	int err = 0;
 
 	json_buf_init(&j);
 	json_object_open(&j);
-	json_key_write(&j, "base");
-	cmp_json_result(&j, &c->base);
-	json_key_write(&j, "new");
-	json_array_open(&j);
-	for (i = 0; i < c->nnew; i++)
-		cmp_json_result(&j, &c->new[i]);
-	json_array_close(&j);
-	json_key_write(&j, "metric");
-	json_string_write(&j, c->metric);
-	cmp_json_number(&j, "threshold_pct", c->threshold);
-	cmp_json_number(&j, "alpha", c->primary_alpha);
-	cmp_json_number(&j, "fdr", c->alpha);
-	json_key_write(&j, "undecidable");
-	json_array_open(&j);
-	for (i = 0; i < c->nnew; i++)
-		json_bool_write(&j, cmp_undecidable(c, i));
-	json_array_close(&j);
-	json_key_write(&j, "regressed");
-	json_array_open(&j);
-	for (i = 0; i < c->nnew; i++)
-		json_bool_write(&j, cmp_regressed(c, i));
-	json_array_close(&j);
+	cmp_json_head_write(&j, c);
+	cmp_json_flags_write(&j, c);
 	json_key_write(&j, "metrics");
 	json_array_open(&j);
-	for (k = 0; k < c->nrows; k++) {
-		const struct cmp_row *r = &c->rows[k];
-
-		if (!r->shown)
-			continue;
-		json_object_open(&j);
-		json_key_write(&j, "name");
-		json_string_write(&j, r->name);
-		json_key_write(&j, "kind");
-		json_string_write(&j, r->kind == RULES_FAILURE ? "failure" :
-								 "perf");
-		json_key_write(&j, "better");
-		json_string_write(&j, cmp_row_better_name(r));
-		json_key_write(&j, "base");
-		json_object_open(&j);
-		cmp_json_side(&j, r, &r->base);
-		json_object_close(&j);
-		json_key_write(&j, "new");
-		json_array_open(&j);
-		for (i = 0; i < c->nnew; i++)
-			cmp_json_cell(&j, r, &r->cell[i]);
-		json_array_close(&j);
-		json_object_close(&j);
-	}
+	for (k = 0; k < c->nrows; k++)
+		if (c->rows[k].shown)
+			cmp_json_row(&j, c, &c->rows[k]);
 	json_array_close(&j);
 	json_object_close(&j);
 	json_raw_write(&j, "\n", 1);
