@@ -261,6 +261,19 @@ static double stats_choose(size_t n, size_t k)
 	return exp(lgamma(n + 1.0) - lgamma(k + 1.0) - lgamma(n - k + 1.0));
 }
 
+/* The normal approximation's p, tie-corrected, with continuity. */
+static double stats_mwu_normal_p(size_t na, size_t nb, double ties, double u)
+{
+	size_t n = na + nb;
+	double mu = na * nb / 2.0, var, z;
+
+	var = na * nb / 12.0 * ((n + 1) - ties / ((double)n * (n - 1)));
+	if (var <= 0)
+		return 1;
+	z = (fabs(u - mu) - 0.5) / sqrt(var);
+	return z <= 0 ? 1 : 2 * (1 - stats_normal_cdf(z));
+}
+
 int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 		       double *u, double *p, int *exact)
 {
@@ -297,25 +310,16 @@ int stats_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 		ties += (double)(j - i) * (j - i) * (j - i) - (j - i);
 	}
 	*u = rb2 / 2.0 - nb * (nb + 1) / 2.0;
-	if (stats_choose(n, nb) <= STATS_MWU_EXACT_MAX) {
+	*exact = stats_choose(n, nb) <= STATS_MWU_EXACT_MAX;
+	if (*exact) {
 		long mean2 = (long)(nb * (n + 1)); /* 2 * E[rank sum] */
 		double hits = 0, total = 0;
 
 		stats_mwu_walk(r2, n, 0, nb, 0, mean2, labs(rb2 - mean2), &hits,
 			       &total);
 		*p = hits / total;
-		*exact = 1;
 	} else {
-		double mu = na * nb / 2.0, var, z;
-
-		var = na * nb / 12.0 * ((n + 1) - ties / ((double)n * (n - 1)));
-		if (var <= 0) {
-			*p = 1;
-		} else {
-			z = (fabs(*u - mu) - 0.5) / sqrt(var);
-			*p = z <= 0 ? 1 : 2 * (1 - stats_normal_cdf(z));
-		}
-		*exact = 0;
+		*p = stats_mwu_normal_p(na, nb, ties, *u);
 	}
 	if (*p > 1)
 		*p = 1;
