@@ -87,6 +87,71 @@ static void monitor_vmstat_read(struct monitor_set *s)
 	fclose(f);
 }
 
+/* The header line's CPU columns, at most @max. */
+static int monitor_irqs_ncpu(char *header, int max)
+{
+	char *tok, *save;
+	int ncpu = 0;
+
+	for (tok = strtok_r(header, " \t\n", &save); tok;
+	     tok = strtok_r(NULL, " \t\n", &save))
+		ncpu++;
+	return ncpu > max ? max : ncpu;
+}
+
+/* A row's counts, up to @ncpu of them (ERR: and MIS: have one). */
+static int monitor_irq_counts_read(char **save, int ncpu,
+				   unsigned long long *counts,
+				   unsigned long long *total)
+{
+	char *tok, *end;
+	int i;
+
+	*total = 0;
+	for (i = 0; i < ncpu; i++) {
+		tok = strtok_r(NULL, " \t\n", save);
+		if (!tok)
+			break;
+		counts[i] = strtoull(tok, &end, 10);
+		if (*end)
+			break;
+		*total += counts[i];
+	}
+	return i;
+}
+
+/* The description after the counts, its words joined with @sep. */
+static void monitor_irq_desc_read(char **save, const char *sep, char *desc,
+				  size_t size)
+{
+	size_t len = 0;
+	char *tok;
+
+	while ((tok = strtok_r(NULL, " \t\n", save)) && len < size - 1)
+		len += snprintf(desc + len, size - len, "%s%s", len ? sep : "",
+				tok);
+}
+
+/* One row's metrics: its total and, @per_cpu, each CPU's count. */
+static void monitor_irq_add(struct monitor_set *s, const char *prefix,
+			    const char *label, const char *desc,
+			    const unsigned long long *counts, int got,
+			    unsigned long long total, int per_cpu)
+{
+	char key[256];
+	int i;
+
+	snprintf(key, sizeof(key), "%s.%s%s", prefix, label, desc);
+	monitor_name_clean(key);
+	monitor_add(s, key, total);
+	for (i = 0; per_cpu && i < got; i++) {
+		snprintf(key, sizeof(key), "%s.CPU%d.%s%s", prefix, i, label,
+			 desc);
+		monitor_name_clean(key);
+		monitor_add(s, key, counts[i]);
+	}
+}
+
 /*
  * /proc/interrupts and /proc/softirqs: a header of CPU columns, then
  * "LABEL: count count ... description". Numbered IRQs are named by
@@ -96,66 +161,35 @@ static void monitor_vmstat_read(struct monitor_set *s)
 static void monitor_irqs_read(struct monitor_set *s, const char *path,
 			      const char *prefix, int per_cpu)
 {
-	char *line = NULL, *save, *tok, label[64], desc[160], key[256];
+	char *line = NULL, *save, *tok, label[64], desc[160];
 	unsigned long long counts[1024], total;
-	int ncpu = 0, i, got, numbered;
+	int ncpu = 0, got;
 	size_t cap = 0;
 	FILE *f = fopen(path, "re");
 
 	if (!f)
 		return;
 	if (getline(&line, &cap, f) > 0)
-		for (tok = strtok_r(line, " \t\n", &save); tok;
-		     tok = strtok_r(NULL, " \t\n", &save))
-			ncpu++;
-	if (ncpu > 1024)
-		ncpu = 1024;
+		ncpu = monitor_irqs_ncpu(line, 1024);
 	while (getline(&line, &cap, f) > 0) {
 		tok = strtok_r(line, " \t\n", &save);
 		if (!tok || tok[strlen(tok) - 1] != ':')
 			continue;
 		snprintf(label, sizeof(label), "%s", tok);
-		numbered = isdigit((unsigned char)label[0]);
-		total = 0;
-		for (i = 0; i < ncpu; i++) {
-			char *end;
-
-			tok = strtok_r(NULL, " \t\n", &save);
-			if (!tok)
-				break;
-			counts[i] = strtoull(tok, &end, 10);
-			if (*end)
-				break;
-			total += counts[i];
-		}
-		/* ERR: and MIS: have one column only. */
-		got = i;
+		got = monitor_irq_counts_read(&save, ncpu, counts, &total);
 		if (got == 0)
 			continue;
 		desc[0] = '\0';
-		if (got == ncpu) {
-			size_t len = 0;
-
-			while ((tok = strtok_r(NULL, " \t\n", &save)) &&
-			       len < sizeof(desc) - 1)
-				len += snprintf(
-					desc + len, sizeof(desc) - len, "%s%s",
-					len ? (numbered ? "." : "_") : "", tok);
-		}
+		if (got == ncpu)
+			monitor_irq_desc_read(
+				&save,
+				isdigit((unsigned char)label[0]) ? "." : "_",
+				desc, sizeof(desc));
 		/* softirqs are named bare: softirqs.TIMER, not TIMER: */
 		if (!desc[0])
 			label[strlen(label) - 1] = '\0';
-		snprintf(key, sizeof(key), "%s.%s%s", prefix, label, desc);
-		monitor_name_clean(key);
-		monitor_add(s, key, total);
-		if (!per_cpu)
-			continue;
-		for (i = 0; i < got; i++) {
-			snprintf(key, sizeof(key), "%s.CPU%d.%s%s", prefix, i,
-				 label, desc);
-			monitor_name_clean(key);
-			monitor_add(s, key, counts[i]);
-		}
+		monitor_irq_add(s, prefix, label, desc, counts, got, total,
+				per_cpu);
 	}
 	free(line);
 	fclose(f);
