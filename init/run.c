@@ -352,13 +352,45 @@ static const char *run_verdict(const struct run_state *st, int status,
 	return "ok";
 }
 
+/* The system-wide perf counters, opened once: at their first read. */
+static struct monitor_perf *run_perf_get(void)
+{
+	static struct monitor_perf perf;
+	static int opened;
+
+	if (!opened) {
+		monitors_perf_open(&perf);
+		opened = 1;
+	}
+	return &perf;
+}
+
+/* MONITORS: the counters before the iteration, into @before. */
+static void run_monitors_before(const struct job *job,
+				struct monitor_set *before)
+{
+	if (job->monitors)
+		monitors_counters_read(run_perf_get(), before);
+}
+
+/* ... and after it: their deltas and the gauges, as the sample's metrics. */
+static void run_monitors_after(struct run_state *st,
+			       const struct monitor_set *before)
+{
+	static struct monitor_set after;
+
+	if (!st->job->monitors)
+		return;
+	monitors_counters_read(run_perf_get(), &after);
+	monitors_delta_emit(before, &after, run_metric_emit, st);
+	monitors_gauges_emit(run_metric_emit, st);
+}
+
 int run_iteration(struct port *p, const struct job *job, const char *test,
 		  unsigned int iter, struct run_result *res)
 {
 	static struct run_state st;
-	static struct monitor_set before, after;
-	static struct monitor_perf perf;
-	static int perf_opened;
+	static struct monitor_set before;
 	int fd = -1, status = 0, timed_out, code, err;
 	const char *verdict, *reason;
 	struct rusage ru = { 0 };
@@ -372,13 +404,7 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 	st.job = job;
 	st.test = test;
 	res->failed = 1;
-	if (job->monitors) {
-		if (!perf_opened) {
-			monitors_perf_open(&perf);
-			perf_opened = 1;
-		}
-		monitors_counters_read(&perf, &before);
-	}
+	run_monitors_before(job, &before);
 	/* Marked with or without them: the trace reads the same. */
 	trace_mark("monitors");
 	start = util_now();
@@ -399,11 +425,7 @@ int run_iteration(struct port *p, const struct job *job, const char *test,
 	run_reap_all();
 	profile_window_close(job);
 	run_rusage_metrics(&st, &ru, util_now() - start);
-	if (job->monitors) {
-		monitors_counters_read(&perf, &after);
-		monitors_delta_emit(&before, &after, run_metric_emit, &st);
-		monitors_gauges_emit(run_metric_emit, &st);
-	}
+	run_monitors_after(&st, &before);
 	kmsg_scan(p, run_metric_emit, &st);
 	trace_mark("after");
 	code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) :
