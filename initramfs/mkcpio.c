@@ -246,68 +246,95 @@ static void usage(void)
 		"  SPEC lines: dir|file|slink|nod, see initramfs/mkcpio.c\n");
 }
 
-int main(int argc, char **argv)
+/* -o OUT [-t MTIME] and at least one SPEC; -EINVAL after saying why. */
+static int mkcpio_args_parse(int argc, char **argv, const char **out,
+			     unsigned int *mtime)
 {
-	struct spec s = { 0 };
-	const char *out = NULL;
-	unsigned int mtime = 0;
-	char *tmp = NULL;
-	FILE *f = NULL;
-	int opt, i, err = 0;
+	int opt;
 
 	while ((opt = getopt(argc, argv, "o:t:")) != -1) {
 		switch (opt) {
 		case 'o':
-			out = optarg;
+			*out = optarg;
 			break;
 		case 't':
-			if (util_uint_parse(optarg, 0, UINT_MAX, &mtime)) {
+			if (util_uint_parse(optarg, 0, UINT_MAX, mtime)) {
 				fprintf(stderr, "mkcpio: bad mtime '%s'\n",
 					optarg);
-				return 2;
+				return -EINVAL;
 			}
 			break;
 		default:
 			usage();
-			return 2;
+			return -EINVAL;
 		}
 	}
-	if (!out || optind == argc) {
+	if (!*out || optind == argc) {
 		usage();
-		return 2;
+		return -EINVAL;
 	}
-	for (i = optind; i < argc; i++) {
-		err = spec_read(&s, argv[i]);
-		if (err) {
-			fprintf(stderr, "mkcpio: %s: %s\n", argv[i],
-				strerror(-err));
-			goto out;
-		}
-	}
-	if (asprintf(&tmp, "%s.tmp.%d", out, (int)getpid()) < 0) {
-		err = -ENOMEM;
-		goto out;
-	}
+	return 0;
+}
+
+/*
+ * The archive under a temporary name beside @out, renamed into place:
+ * @out is whole or untouched, and no temporary file is left.
+ */
+static int spec_archive_write(struct spec *s, const char *out,
+			      unsigned int mtime)
+{
+	char *tmp;
+	FILE *f;
+	int err;
+
+	if (asprintf(&tmp, "%s.tmp.%d", out, (int)getpid()) < 0)
+		return -ENOMEM;
 	f = fopen(tmp, "wb");
 	if (!f) {
 		err = -errno;
 		fprintf(stderr, "mkcpio: %s: %s\n", tmp, strerror(-err));
 		goto out;
 	}
-	err = spec_write(&s, f, mtime);
+	err = spec_write(s, f, mtime);
 	if (fclose(f) && !err)
 		err = -errno;
-	f = NULL;
 	if (!err && rename(tmp, out) < 0)
 		err = -errno;
 	if (err)
 		fprintf(stderr, "mkcpio: %s: %s\n", out, strerror(-err));
 out:
-	if (tmp && err)
+	if (err)
 		unlink(tmp);
 	free(tmp);
-	for (i = 0; i < (int)s.n; i++)
-		free(s.e[i].line);
-	free(s.e);
+	return err;
+}
+
+static void spec_entries_free(struct spec *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		free(s->e[i].line);
+	free(s->e);
+}
+
+int main(int argc, char **argv)
+{
+	struct spec s = { 0 };
+	const char *out = NULL;
+	unsigned int mtime = 0;
+	int i, err = 0;
+
+	if (mkcpio_args_parse(argc, argv, &out, &mtime))
+		return 2;
+	for (i = optind; i < argc && !err; i++) {
+		err = spec_read(&s, argv[i]);
+		if (err)
+			fprintf(stderr, "mkcpio: %s: %s\n", argv[i],
+				strerror(-err));
+	}
+	if (!err)
+		err = spec_archive_write(&s, out, mtime);
+	spec_entries_free(&s);
 	return err ? 1 : 0;
 }
