@@ -26,7 +26,7 @@ flags="-I. -I$B -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 targets="stream:boot/stream.c boot/stream-sample.c boot/stream-metrics.c proto/json_parse.c proto/json.c proto/names.c lib/nameidx.c
 json:proto/json_parse.c proto/json.c
 job:init/job.c benchmarks/params.c boot/bzimage.c proto/disk.c
-topology:boot/topology.c boot/cputable.c lib/fileio.c
+topology:boot/topology.c boot/topology-text.c boot/cputable.c lib/fileio.c
 jobfile:boot/jobfile.c lib/fileio.c benchmarks/params.c proto/disk.c
 lkpmail:reproduce/lkpmail.c reproduce/maildate.c proto/names.c"
 status=0
