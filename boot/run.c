@@ -211,6 +211,42 @@ static void run_session_settle(struct session *s, FILE *raw)
 		s->verdict = VERDICT_INFRA;
 }
 
+/* The boot about to start, said: which run, kernel, machine, clock. */
+static void run_boot_announce(const struct run_opts *o, const char *release,
+			      unsigned int run)
+{
+	if (o->runs > 1)
+		progress_line("bootbench: run %u of %u\n", run, o->runs);
+	progress_line("bootbench: %s on %s (%s, %s), %u CPU(s), %u MiB, %s%s\n",
+		      o->test, release, o->kernel, o->boot_taken, o->topo.cpus,
+		      o->topo.mem_mb,
+		      o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG",
+		      o->deterministic ? ", deterministic (icount)" : "");
+	progress_boot_start(o->test);
+}
+
+/*
+ * The kernel's matrix.json, avg.json and stddev.json over its runs, the
+ * one just committed among them; failing, an ok run is infrastructure.
+ */
+static void run_matrix_update(struct session *s, const struct rundir *rd)
+{
+	unsigned int nruns;
+	int err;
+
+	err = aggregate_update(rd->parent, &nruns);
+	if (err) {
+		fprintf(stderr, "bootbench: updating %s/matrix.json: %s\n",
+			rd->parent, strerror(-err));
+		if (s->verdict == VERDICT_OK)
+			s->verdict = VERDICT_INFRA;
+	} else {
+		progress_line(
+			"bootbench: %s: matrix.json, avg.json, stddev.json over %u run%s\n",
+			rd->parent, nruns, nruns == 1 ? "" : "s");
+	}
+}
+
 /*
  * One boot of the job: a run directory, committed whatever happened.
  * *@early: it hung before the init reported (session.c's watchdog).
@@ -220,7 +256,6 @@ static int run_boot(struct run_opts *o, struct session_conf *sc,
 		    const char *cmdline, unsigned int run, int *early)
 {
 	struct stream_events ev = run_events_make(o);
-	unsigned int nruns;
 	struct session s;
 	struct rundir rd;
 	FILE *raw;
@@ -237,14 +272,7 @@ static int run_boot(struct run_opts *o, struct session_conf *sc,
 		fclose(raw);
 		return VERDICT_INFRA;
 	}
-	if (o->runs > 1)
-		progress_line("bootbench: run %u of %u\n", run, o->runs);
-	progress_line("bootbench: %s on %s (%s, %s), %u CPU(s), %u MiB, %s%s\n",
-		      o->test, release, o->kernel, o->boot_taken, o->topo.cpus,
-		      o->topo.mem_mb,
-		      o->accel == QEMU_ACCEL_KVM ? "KVM" : "TCG",
-		      o->deterministic ? ", deterministic (icount)" : "");
-	progress_boot_start(o->test);
+	run_boot_announce(o, release, run);
 	run_profile_paths_set(o, sc, &rd);
 	session_run(sc, &s, raw, &ev);
 	disk_files_remove(&o->disk);
@@ -261,17 +289,7 @@ static int run_boot(struct run_opts *o, struct session_conf *sc,
 			s.message);
 	progress_summary("bootbench: results in %s (%.1f s)\n", rd.final,
 			 s.wall);
-	err = aggregate_update(rd.parent, &nruns);
-	if (err) {
-		fprintf(stderr, "bootbench: updating %s/matrix.json: %s\n",
-			rd.parent, strerror(-err));
-		if (s.verdict == VERDICT_OK)
-			s.verdict = VERDICT_INFRA;
-	} else {
-		progress_line(
-			"bootbench: %s: matrix.json, avg.json, stddev.json over %u run%s\n",
-			rd.parent, nruns, nruns == 1 ? "" : "s");
-	}
+	run_matrix_update(&s, &rd);
 out:
 	*early = s.verdict == VERDICT_TIMEOUT && !s.stream.have_hello;
 	session_free(&s);
