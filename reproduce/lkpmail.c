@@ -463,69 +463,89 @@ static void lkpmail_params_read(const char *flat, const char *lines,
 		lkpmail_params_flat(flat, m);
 }
 
-/* "on test machine: 8 threads Intel(R) Core(TM) i7 CPU 870 @ 2.93GHz with 6G memory" */
+/*
+ * LKP's own line at @p, past "test machine: ": "8 threads Intel(R)
+ * Core(TM) i7 CPU 870 @ 2.93GHz with 6G memory", or "48 threads 2
+ * sockets Intel(R) ...". -ENOENT when it does not end in " memory"
+ * soon enough to be that line: then nothing of the machine is read.
+ */
+static int lkpmail_machine_line_read(const char *p, struct lkpmail *m)
+{
+	const char *end = strstr(p, " memory"), *with, *s;
+
+	if (!end || end - p > 190)
+		return -ENOENT;
+	snprintf(m->machine, sizeof(m->machine), "%.*s", (int)(end - p + 7), p);
+	m->threads = strtoul(p, NULL, 10);
+	with = end;
+	while (with > p && strncmp(with, " with ", 6))
+		with--;
+	m->mem_gb = strtoul(with + 6, NULL, 10);
+	s = strstr(p, " threads ");
+	if (s && s < with) {
+		s += 9;
+		/* "48 threads 2 sockets Intel(R) ..." */
+		if (isdigit((unsigned char)*s) && strstr(s, " sockets ") &&
+		    strstr(s, " sockets ") < with)
+			s = strstr(s, " sockets ") + 9;
+		snprintf(m->cpu_model, sizeof(m->cpu_model), "%.*s",
+			 (int)(with - s), s);
+	}
+	s = strstr(m->machine, " sockets");
+	if (s) {
+		while (s > m->machine && isdigit((unsigned char)s[-1]))
+			s--;
+		m->sockets = strtoul(s, NULL, 10);
+	}
+	return 0;
+}
+
+/*
+ * A person's words for the machine, where LKP's line is not: "a dual
+ * socket 40 CPUs Intel(R) Xeon(R) CPU E5-2690 v2 @ 3.00GHz", "large
+ * arm64 2 nodes / 224 cores system".
+ */
+static void lkpmail_machine_words_read(const char *flat, struct lkpmail *m)
+{
+	const char *p, *s, *end;
+
+	p = strstr(flat, " CPUs Intel(R)");
+	if (p) {
+		s = p;
+		while (s > flat && isdigit((unsigned char)s[-1]))
+			s--;
+		m->threads = strtoul(s, NULL, 10);
+		end = strstr(p, "GHz");
+		if (end && end - p < 120)
+			snprintf(m->cpu_model, sizeof(m->cpu_model), "%.*s",
+				 (int)(end + 3 - p - 6), p + 6);
+		snprintf(m->machine, sizeof(m->machine), "%u CPUs %s",
+			 m->threads, m->cpu_model);
+	}
+	p = strstr(flat, " nodes / ");
+	if (p) {
+		s = p;
+		while (s > flat && isdigit((unsigned char)s[-1]))
+			s--;
+		m->nodes = strtoul(s, NULL, 10);
+		m->threads = strtoul(p + 9, NULL, 10);
+		snprintf(m->machine, sizeof(m->machine), "%u nodes / %u cores",
+			 m->nodes, m->threads);
+	}
+	if (strstr(flat, "dual socket"))
+		m->sockets = 2;
+}
+
+/* The machine the report ran on: LKP's line, else a person's words. */
 static void lkpmail_machine_read(const char *flat, struct lkpmail *m)
 {
 	const char *p = strcasestr(flat, "test machine: ");
-	const char *end, *with, *s;
 
 	if (p) {
-		p += 14;
-		end = strstr(p, " memory");
-		if (!end || end - p > 190)
+		if (lkpmail_machine_line_read(p + 14, m))
 			return;
-		snprintf(m->machine, sizeof(m->machine), "%.*s",
-			 (int)(end - p + 7), p);
-		m->threads = strtoul(p, NULL, 10);
-		with = end;
-		while (with > p && strncmp(with, " with ", 6))
-			with--;
-		m->mem_gb = strtoul(with + 6, NULL, 10);
-		s = strstr(p, " threads ");
-		if (s && s < with) {
-			s += 9;
-			/* "48 threads 2 sockets Intel(R) ..." */
-			if (isdigit((unsigned char)*s) &&
-			    strstr(s, " sockets ") &&
-			    strstr(s, " sockets ") < with)
-				s = strstr(s, " sockets ") + 9;
-			snprintf(m->cpu_model, sizeof(m->cpu_model), "%.*s",
-				 (int)(with - s), s);
-		}
-		s = strstr(m->machine, " sockets");
-		if (s) {
-			while (s > m->machine && isdigit((unsigned char)s[-1]))
-				s--;
-			m->sockets = strtoul(s, NULL, 10);
-		}
 	} else {
-		/* "a dual socket 40 CPUs Intel(R) Xeon(R) CPU E5-2690 v2 @ 3.00GHz" */
-		p = strstr(flat, " CPUs Intel(R)");
-		if (p) {
-			s = p;
-			while (s > flat && isdigit((unsigned char)s[-1]))
-				s--;
-			m->threads = strtoul(s, NULL, 10);
-			end = strstr(p, "GHz");
-			if (end && end - p < 120)
-				snprintf(m->cpu_model, sizeof(m->cpu_model),
-					 "%.*s", (int)(end + 3 - p - 6), p + 6);
-			snprintf(m->machine, sizeof(m->machine), "%u CPUs %s",
-				 m->threads, m->cpu_model);
-		}
-		/* "large arm64 2 nodes / 224 cores system" */
-		p = strstr(flat, " nodes / ");
-		if (p) {
-			s = p;
-			while (s > flat && isdigit((unsigned char)s[-1]))
-				s--;
-			m->nodes = strtoul(s, NULL, 10);
-			m->threads = strtoul(p + 9, NULL, 10);
-			snprintf(m->machine, sizeof(m->machine),
-				 "%u nodes / %u cores", m->nodes, m->threads);
-		}
-		if (strstr(flat, "dual socket"))
-			m->sockets = 2;
+		lkpmail_machine_words_read(flat, m);
 	}
 	p = strcasestr(flat, "The test machine has ");
 	if (p && strtoul(p + 21, NULL, 10))
