@@ -4,12 +4,27 @@
 
 /*
  * The report reader's parts, between its files: lkpmail.c (the mail's
- * two copies, the change, the commits, the parameters, the compare
- * table), mailmachine.c (the machine), maildate.c (the date). Each
- * reads the flat text (one line, blanks and quote markers one space)
- * or the unquoted lines, and fills in its fields of struct lkpmail.
+ * two copies, the change, the commits, the compare table), mailparams.c
+ * (the testcase and its parameters), mailmachine.c (the machine),
+ * maildate.c (the date). Each reads the flat text (one line, blanks
+ * and quote markers one space) or the unquoted lines, and fills in its
+ * fields of struct lkpmail.
  */
+#include <stddef.h>
+
 #include "lkpmail.h"
+
+/* lkpmail.c: the next word of @s (up to a blank) into @buf; its end. */
+const char *lkpmail_word_get(const char *s, char *buf, size_t size);
+
+/* mailparams.c */
+/* The job's parameters: LKP's lines, else the flat text's words. */
+void lkpmail_params_read(const char *flat, const char *lines,
+			 struct lkpmail *m);
+/* "testcase: hackbench" (not a row of the table of other tests). */
+void lkpmail_testcase_read(const char *flat, struct lkpmail *m);
+/* hackbench's -l and -g, perf bench sched pipe's -l, from the commands. */
+void lkpmail_commands_read(const char *flat, struct lkpmail *m);
 
 /* mailmachine.c */
 /* LKP's "test machine:" line, else a person's words for the machine. */
