@@ -146,19 +146,12 @@ static int repro_hackbench_params(const struct lkpmail *m, struct repro_job *j)
 
 static int repro_aim9_params(const struct lkpmail *m, struct repro_job *j)
 {
-	/* The same check make run makes of AIM9_TEST. */
-	const struct param_spec *spec = param_spec_find("aim9_test");
 	const char *v;
 	char buf[32];
 
-	if (repro_param(m, "test", &v))
+	/* The same check make run makes of AIM9_TEST. */
+	if (repro_choice_read(m, "aim9_test", "aim9 test", "implements", 1, &v))
 		return -ENOENT;
-	if (v && param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: aim9 test '%s' is not one bootbench implements: it has %s\n",
-			v, spec->choices);
-		return -ENOENT;
-	}
 	repro_set(j, "test", "aim9");
 	if (v)
 		repro_set(j, "aim9_test", v);
@@ -181,19 +174,12 @@ static int repro_aim9_params(const struct lkpmail *m, struct repro_job *j)
 
 static int repro_aim7_params(const struct lkpmail *m, struct repro_job *j)
 {
-	const struct param_spec *spec = param_spec_find("aim7_test");
 	unsigned int load = 0;
 	const char *v;
 	char buf[32];
 
-	if (repro_param(m, "test", &v))
+	if (repro_choice_read(m, "aim7_test", "aim7 test", "implements", 0, &v))
 		return -ENOENT;
-	if (!v || param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: aim7 test '%s' is not one bootbench implements: it has %s\n",
-			v ? v : "(none given)", spec->choices);
-		return -ENOENT;
-	}
 	repro_set(j, "test", "aim7");
 	repro_set(j, "aim7_test", v);
 	if (repro_param(m, "load", &v))
@@ -290,18 +276,11 @@ static int repro_netperf_metric_check(const struct lkpmail *m, const char *test)
  */
 static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
 {
-	const struct param_spec *spec = param_spec_find("netperf_test");
 	const char *v;
 
-	if (repro_param(m, "test", &v))
-		return -ENOENT;
-	if (!v || param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: netperf test '%s' is not one bootbench implements: it has %s\n",
-			v ? v : "(none given)", spec->choices);
-		return -ENOENT;
-	}
-	if (repro_netperf_metric_check(m, v))
+	if (repro_choice_read(m, "netperf_test", "netperf test", "implements",
+			      0, &v) ||
+	    repro_netperf_metric_check(m, v))
 		return -ENOENT;
 	repro_set(j, "test", "netperf");
 	repro_set(j, "netperf_test", v);
@@ -328,17 +307,11 @@ static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
 /* LKP's perf-bench-futex: test, shared, nr_task, runtime. */
 static int repro_futex_params(const struct lkpmail *m, struct repro_job *j)
 {
-	const struct param_spec *spec = param_spec_find("futex_test");
 	const char *v;
 
-	if (repro_param(m, "test", &v))
+	if (repro_choice_read(m, "futex_test", "perf-bench-futex test",
+			      "implements", 1, &v))
 		return -ENOENT;
-	if (v && param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: perf-bench-futex test '%s' is not one bootbench implements: it has %s\n",
-			v, spec->choices);
-		return -ENOENT;
-	}
 	repro_set(j, "test", "perf-bench-futex");
 	if (v)
 		repro_set(j, "futex_test", v);
@@ -461,17 +434,11 @@ static void repro_test_size(const struct lkpmail *m, struct repro_job *j,
  */
 static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
 {
-	const struct param_spec *spec = param_spec_find("vm_test");
 	const char *v;
 
-	if (repro_param(m, "test", &v))
+	if (repro_choice_read(m, "vm_test", "vm-scalability case", "has", 0,
+			      &v))
 		return -ENOENT;
-	if (!v || param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: vm-scalability case '%s' is not one bootbench has: it has %s\n",
-			v ? v : "(none given)", spec->choices);
-		return -ENOENT;
-	}
 	repro_set(j, "test", "vm-scalability");
 	repro_set(j, "vm_test", v);
 	repro_note(

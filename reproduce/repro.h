@@ -53,6 +53,15 @@ int repro_disk_map(const struct lkpmail *m, struct repro_job *j);
 /* @key of the report into our @ours, unit-normalised; -ENOENT: a list. */
 int repro_copy(const struct lkpmail *m, struct repro_job *j, const char *key,
 	       const char *ours);
+/*
+ * LKP's test: into *v, as our parameter @key would take it: one of its
+ * choices, else refused in the words of @what ("aim9 test") and @verb
+ * ("implements"), with the choices said. No test: at all is *v NULL,
+ * refused too unless @optional. 0, or -ENOENT (said).
+ */
+int repro_choice_read(const struct lkpmail *m, const char *key,
+		      const char *what, const char *verb, int optional,
+		      const char **v);
 /* @key's value of the report, or @dflt with a note that it was guessed. */
 int repro_copy_or(const struct lkpmail *m, struct repro_job *j, const char *key,
 		  const char *dflt, const char *why);
