@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * LKP's testcases as our tests: a descriptor's LKP rows (data), else one
+ * LKP's testcases as our tests: a descriptor's LKP rows (data), with a
+ * function for what they cannot say (repro_lkp_logic), else one
  * function a testcase (repro_maps) turns a report's job parameters into
  * ours, and what of ours is nearest to one we do not run.
  */
@@ -208,8 +209,8 @@ static int repro_aim7_params(const struct lkpmail *m, struct repro_job *j)
 }
 
 /*
- * LKP's will-it-scale: test, mode (process, thread, or both: then the
- * report's metric says which side changed), nr_task, runtime.
+ * LKP's will-it-scale beyond its rows: test, mode (process, thread, or
+ * both: then the report's metric says which side changed).
  */
 static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
 {
@@ -225,7 +226,6 @@ static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
 			v ? v : "(none given)");
 		return -ENOENT;
 	}
-	repro_set(j, "test", "will-it-scale");
 	repro_set(j, "wis_test", v);
 	if (repro_param(m, "mode", &v))
 		return -ENOENT;
@@ -240,10 +240,7 @@ static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
 			threads ? "the threads" : "the processes");
 	}
 	repro_set(j, "mode", threads ? "threads" : "process");
-	if (repro_copy_or(m, j, "nr_task", "100%",
-			  "the report gives no task count"))
-		return -ENOENT;
-	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+	return 0;
 }
 
 /*
@@ -271,8 +268,8 @@ static int repro_netperf_metric_check(const struct lkpmail *m, const char *test)
 }
 
 /*
- * LKP's netperf: test, nr_threads, runtime, send_size, over loopback
- * (cluster: cs-localhost) on IPv4; we have no other link nor IPv6.
+ * LKP's netperf beyond its rows: the test, over loopback (cluster:
+ * cs-localhost) on IPv4; we have no other link nor IPv6.
  */
 static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
 {
@@ -282,7 +279,6 @@ static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
 			      0, &v) ||
 	    repro_netperf_metric_check(m, v))
 		return -ENOENT;
-	repro_set(j, "test", "netperf");
 	repro_set(j, "netperf_test", v);
 	v = lkpmail_param_get(m, "ip");
 	if (v && strcmp(v, "ipv4")) {
@@ -298,13 +294,10 @@ static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
 			v);
 		return -ENOENT;
 	}
-	if (repro_copy(m, j, "send_size", "send_size") ||
-	    repro_copy_or(m, j, "nr_threads", "1", "LKP's netperf default"))
-		return -ENOENT;
-	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+	return 0;
 }
 
-/* LKP's perf-bench-futex: test, shared, nr_task, runtime. */
+/* LKP's perf-bench-futex beyond its rows: test, shared. */
 static int repro_futex_params(const struct lkpmail *m, struct repro_job *j)
 {
 	const char *v;
@@ -312,17 +305,13 @@ static int repro_futex_params(const struct lkpmail *m, struct repro_job *j)
 	if (repro_choice_read(m, "futex_test", "perf-bench-futex test",
 			      "implements", 1, &v))
 		return -ENOENT;
-	repro_set(j, "test", "perf-bench-futex");
 	if (v)
 		repro_set(j, "futex_test", v);
 	if (repro_param(m, "shared", &v))
 		return -ENOENT;
 	repro_set(j, "shared",
 		  v && !strcmp(v, "shared") ? "shared" : "private");
-	if (repro_copy_or(m, j, "nr_task", "100%",
-			  "perf's default, a thread per CPU"))
-		return -ENOENT;
-	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+	return 0;
 }
 
 static int repro_pipe_params(const struct lkpmail *m, struct repro_job *j)
@@ -429,8 +418,9 @@ static void repro_test_size(const struct lkpmail *m, struct repro_job *j,
 }
 
 /*
- * LKP's vm-scalability: test is the case; sizes are this guest's memory
- * (benchmarks/vm-scalability.c), not the report's size: said.
+ * LKP's vm-scalability beyond its rows: test is the case; sizes are
+ * this guest's memory (benchmarks/vm-scalability.c), not the report's
+ * size: said.
  */
 static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
 {
@@ -439,14 +429,11 @@ static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
 	if (repro_choice_read(m, "vm_test", "vm-scalability case", "has", 0,
 			      &v))
 		return -ENOENT;
-	repro_set(j, "test", "vm-scalability");
 	repro_set(j, "vm_test", v);
 	repro_note(
 		"scaled",
 		"vm-scalability's sizes are the case's share of the guest's memory, not the report's machine's");
-	if (repro_copy(m, j, "nr_task", "nr_task"))
-		return -ENOENT;
-	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+	return 0;
 }
 
 /*
@@ -638,7 +625,9 @@ static int repro_swapin_params(const struct lkpmail *m, struct repro_job *j)
  * LKP's testcases a descriptor maps as data: its LKP row names our test
  * and the LKP key of the test size (a scratch disk test; "": none), its
  * LKP_PARAM rows LKP's keys that are ours, each value read by our key's
- * kind (repro_copy: "8t" is 8 tasks, "300s" 300 seconds).
+ * kind (repro_copy: "8t" is 8 tasks, "300s" 300 seconds), its
+ * LKP_DEFAULT rows the keys LKP fills in when a job leaves them out
+ * (repro_copy_or: the default said as guessed).
  */
 static const struct repro_lkp {
 	const char *testcase, *test, *size_key;
@@ -656,24 +645,81 @@ static const struct repro_lkp_param {
 #undef LKP_PARAM
 };
 
+static const struct repro_lkp_default {
+	const char *testcase, *key, *dflt, *why;
+} repro_lkp_defaults[] = {
+#define LKP_DEFAULT(testcase, key, dflt, why) { testcase, key, dflt, why },
+#include "shared/descs.h"
+#undef LKP_DEFAULT
+};
+
+/* The function of a testcase of ours, LKP's name for it its key. */
+struct repro_map {
+	const char *testcase;
+	int (*map)(const struct lkpmail *m, struct repro_job *j);
+};
+
+/*
+ * What an LKP row's testcase needs that its rows cannot say: run once
+ * the row has set the test, before its LKP_PARAM and LKP_DEFAULT rows.
+ */
+static const struct repro_map repro_lkp_logic[] = {
+	{ "vm-scalability", repro_vmscal_params },
+	{ "will-it-scale", repro_wis_params },
+	{ "perf-bench-futex", repro_futex_params },
+	{ "netperf", repro_netperf_params },
+};
+
+static const struct repro_map *repro_map_find(const struct repro_map *maps,
+					      size_t n, const char *testcase)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(maps[i].testcase, testcase))
+			return &maps[i];
+	return NULL;
+}
+
+/* The keys LKP fills in: the report's, else LKP's default, said. */
+static int repro_lkp_defaults_map(const struct lkpmail *m, struct repro_job *j,
+				  const char *testcase)
+{
+	const struct repro_lkp_default *d;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(repro_lkp_defaults); i++) {
+		d = &repro_lkp_defaults[i];
+		if (!strcmp(d->testcase, testcase) &&
+		    repro_copy_or(m, j, d->key, d->dflt, d->why))
+			return -ENOENT;
+	}
+	return 0;
+}
+
 static int repro_lkp_map(const struct lkpmail *m, struct repro_job *j,
 			 const struct repro_lkp *l)
 {
+	const struct repro_map *logic;
 	const char *v;
 	size_t i;
 
 	repro_set(j, "test", l->test);
+	logic = repro_map_find(repro_lkp_logic, ARRAY_SIZE(repro_lkp_logic),
+			       l->testcase);
+	if (logic && logic->map(m, j))
+		return -ENOENT;
 	for (i = 0; i < ARRAY_SIZE(repro_lkp_params); i++)
 		if (!strcmp(repro_lkp_params[i].testcase, l->testcase) &&
 		    repro_copy(m, j, repro_lkp_params[i].lkp,
 			       repro_lkp_params[i].ours))
 			return -ENOENT;
-	if (!l->size_key[0])
-		return 0;
-	if (repro_disk_map(m, j) || repro_param(m, l->size_key, &v))
-		return -ENOENT;
-	repro_test_size(m, j, v ? v : "2G");
-	return 0;
+	if (l->size_key[0]) {
+		if (repro_disk_map(m, j) || repro_param(m, l->size_key, &v))
+			return -ENOENT;
+		repro_test_size(m, j, v ? v : "2G");
+	}
+	return repro_lkp_defaults_map(m, j, l->testcase);
 }
 
 /* The LKP row of @testcase, or NULL. */
@@ -687,11 +733,30 @@ static const struct repro_lkp *repro_lkp_find(const char *testcase)
 	return NULL;
 }
 
+/*
+ * A row's key of ours (an LKP_PARAM's, an LKP_DEFAULT's) must be a
+ * parameter of its LKP row's test: -EINVAL, said in one line, if not.
+ */
+static int repro_lkp_key_check(FILE *err, const char *row, const char *testcase,
+			       const char *lkp, const char *ours)
+{
+	const struct repro_lkp *l = repro_lkp_find(testcase);
+	const struct test_desc *t = l ? test_find(l->test) : NULL;
+
+	/* A row of no test is said by the LKP row's check: not again. */
+	if (l && !t)
+		return 0;
+	if (t && param_spec_find(ours) && strv_word_in(t->params, ours))
+		return 0;
+	fprintf(err, "%s row %s %s: %s is no parameter of its LKP row's test\n",
+		row, testcase, lkp, ours);
+	return -EINVAL;
+}
+
 int repro_lkp_rows_check(FILE *err)
 {
+	const struct repro_lkp_default *d;
 	const struct repro_lkp_param *p;
-	const struct repro_lkp *l;
-	const struct test_desc *t;
 	size_t i;
 	int bad = 0;
 
@@ -703,40 +768,30 @@ int repro_lkp_rows_check(FILE *err)
 		}
 	for (i = 0; i < ARRAY_SIZE(repro_lkp_params); i++) {
 		p = &repro_lkp_params[i];
-		l = repro_lkp_find(p->testcase);
-		/* A row of no test is said above; its keys are not checked. */
-		t = l ? test_find(l->test) : NULL;
-		if (l && !t)
-			continue;
-		if (!t || !param_spec_find(p->ours) ||
-		    !strv_word_in(t->params, p->ours)) {
-			fprintf(err,
-				"LKP_PARAM row %s %s: %s is no parameter of its LKP row's test\n",
-				p->testcase, p->lkp, p->ours);
+		if (repro_lkp_key_check(err, "LKP_PARAM", p->testcase, p->lkp,
+					p->ours))
 			bad = 1;
-		}
+	}
+	for (i = 0; i < ARRAY_SIZE(repro_lkp_defaults); i++) {
+		d = &repro_lkp_defaults[i];
+		if (repro_lkp_key_check(err, "LKP_DEFAULT", d->testcase, d->key,
+					d->key))
+			bad = 1;
 	}
 	return bad ? -EINVAL : 0;
 }
 
 /* LKP's testcases we run with a function: how each one's job is read. */
-static const struct {
-	const char *testcase;
-	int (*map)(const struct lkpmail *m, struct repro_job *j);
-} repro_maps[] = {
+static const struct repro_map repro_maps[] = {
 	{ "unixbench", repro_ub_params },
 	{ "hackbench", repro_hackbench_params },
 	{ "aim9", repro_aim9_params },
 	{ "aim7", repro_aim7_params },
 	{ "dbench", repro_dbench_params },
 	{ "filebench", repro_filebench_params },
-	{ "vm-scalability", repro_vmscal_params },
 	{ "autonuma-benchmark", repro_autonuma_params },
 	{ "perf-bench-sched-pipe", repro_pipe_params },
 	{ "stress-ng", repro_stressng_disk_params },
-	{ "will-it-scale", repro_wis_params },
-	{ "perf-bench-futex", repro_futex_params },
-	{ "netperf", repro_netperf_params },
 	{ "swapin", repro_swapin_params },
 };
 
@@ -745,6 +800,7 @@ int repro_test_map(const struct lkpmail *m, const char *text,
 		   struct repro_job *j)
 {
 	const char *tc = m->testcase, *hint;
+	const struct repro_map *map;
 	const struct repro_lkp *lkp;
 	size_t i;
 
@@ -772,9 +828,9 @@ int repro_test_map(const struct lkpmail *m, const char *text,
 	lkp = repro_lkp_find(tc);
 	if (lkp)
 		return repro_lkp_map(m, j, lkp);
-	for (i = 0; i < ARRAY_SIZE(repro_maps); i++)
-		if (!strcmp(tc, repro_maps[i].testcase))
-			return repro_maps[i].map(m, j);
+	map = repro_map_find(repro_maps, ARRAY_SIZE(repro_maps), tc);
+	if (map)
+		return map->map(m, j);
 	for (i = 0; i < ARRAY_SIZE(repro_closest); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;

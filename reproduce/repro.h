@@ -69,8 +69,9 @@ int repro_word_listed(const char *w, const char *const *list);
 /* repro-maps.c */
 /*
  * Whether every descriptor's LKP row names a test we have and every
- * LKP_PARAM row a parameter of that test: 0, or -EINVAL with each
- * wrong row said on @err (bootbench metrics --check's companion).
+ * LKP_PARAM and LKP_DEFAULT row a parameter of that test: 0, or -EINVAL
+ * with each wrong row said on @err (bootbench metrics --check's
+ * companion).
  */
 int repro_lkp_rows_check(FILE *err);
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */
