@@ -4,9 +4,9 @@
 
 /*
  * The reader's parts, between its files: repro-job.c (the job and LKP's
- * values), repro-maps.c (LKP's testcases as ours), repro-machine.c (the
- * report's machine), reproduce.c (the command: the metric, the change's
- * sign, the files written).
+ * values), repro-maps.c (LKP's testcases as ours), repro-disks.c (those
+ * on a disk), repro-machine.c (the report's machine), reproduce.c (the
+ * command: the metric, the change's sign, the files written).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -77,6 +77,14 @@ int repro_lkp_rows_check(FILE *err);
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */
 int repro_test_map(const struct lkpmail *m, const char *text,
 		   struct repro_job *j);
+/* repro-disks.c: LKP's testcases on a disk, as repro_maps rows. */
+int repro_aim7_params(const struct lkpmail *m, struct repro_job *j);
+int repro_dbench_params(const struct lkpmail *m, struct repro_job *j);
+int repro_filebench_params(const struct lkpmail *m, struct repro_job *j);
+int repro_swapin_params(const struct lkpmail *m, struct repro_job *j);
+/* LKP's test_size @v, at most half the disk that stands for the report's. */
+void repro_test_size(const struct lkpmail *m, struct repro_job *j,
+		     const char *v);
 /* repro-machine.c */
 int repro_machine_map(const struct lkpmail *m, const char *dir,
 		      const char *name, struct repro_job *j);
