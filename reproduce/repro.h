@@ -4,9 +4,10 @@
 
 /*
  * The reader's parts, between its files: repro-job.c (the job and LKP's
- * values), repro-maps.c (LKP's testcases as ours), repro-disks.c (those
- * on a disk), repro-machine.c (the report's machine), reproduce.c (the
- * command: the metric, the change's sign, the files written).
+ * values), repro-rows.c (the descriptors' LKP rows), repro-maps.c (LKP's
+ * testcases as ours), repro-disks.c (those on a disk), repro-machine.c
+ * (the report's machine), reproduce.c (the command: the metric, the
+ * change's sign, the files written).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -66,7 +67,18 @@ int repro_choice_read(const struct lkpmail *m, const char *key,
 int repro_copy_or(const struct lkpmail *m, struct repro_job *j, const char *key,
 		  const char *dflt, const char *why);
 int repro_word_listed(const char *w, const char *const *list);
-/* repro-maps.c */
+/* repro-rows.c: a descriptor's LKP rows. */
+struct repro_lkp;
+/* The LKP row of @testcase, or NULL. */
+const struct repro_lkp *repro_lkp_find(const char *testcase);
+/*
+ * The job of LKP row @l's testcase: its test, then @logic (what its
+ * rows cannot say; NULL: nothing), its LKP_PARAM keys, its test size,
+ * its LKP_DEFAULT keys. 0, or -ENOENT (said).
+ */
+int repro_lkp_map(const struct lkpmail *m, struct repro_job *j,
+		  const struct repro_lkp *l,
+		  int (*logic)(const struct lkpmail *m, struct repro_job *j));
 /*
  * Whether every descriptor's LKP row names a test we have and every
  * LKP_PARAM and LKP_DEFAULT row a parameter of that test: 0, or -EINVAL
@@ -74,6 +86,7 @@ int repro_word_listed(const char *w, const char *const *list);
  * companion).
  */
 int repro_lkp_rows_check(FILE *err);
+/* repro-maps.c */
 /* The job's test and its parameters; -ENOENT: we cannot run it (said). */
 int repro_test_map(const struct lkpmail *m, const char *text,
 		   struct repro_job *j);

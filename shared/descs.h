@@ -12,7 +12,7 @@
  *   DEBIAN            the Debian package it runs (benchmarks/debian.def)
  *   LKP, LKP_PARAM, LKP_DEFAULT  LKP's testcase, its parameters and the
  *                     defaults LKP gives those a report leaves out
- *                     (reproduce/repro-maps.c)
+ *                     (reproduce/repro-rows.c)
  *   MODULES           a module set a job of it needs (boot/imageplan.c, init)
  *   BARE              runs no workload: its job skips the loopback and the
  *                     monitors (init/job.c)
