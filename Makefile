@@ -376,7 +376,7 @@ $(INIT): $(INIT_SRCS) init/init.h $(wildcard proto/*.h proto/*.def) $(SHARED_HDR
 		-o $@ $(INIT_SRCS) $(LIBKMOD) -Wl,--gc-sections -s
 
 # A benchmark of more than one file names the others here.
-BENCH_EXTRA_will-it-scale := benchmarks/wis-cases.c
+BENCH_EXTRA_will-it-scale := benchmarks/wis-cases.c benchmarks/wis-prep.c
 BENCH_EXTRA_fio := proto/json_parse.c proto/json.c
 # The AIM suite's test functions: aim9 runs one, aim7 many users of one.
 AIM9_SRCS := benchmarks/aim9-tests.c benchmarks/aim9-arith.c benchmarks/aim9-disk.c \
@@ -385,7 +385,7 @@ AIM9_SRCS := benchmarks/aim9-tests.c benchmarks/aim9-arith.c benchmarks/aim9-dis
 BENCH_EXTRA_aim9 := $(AIM9_SRCS)
 BENCH_EXTRA_aim7 := $(AIM9_SRCS)
 BENCH_EXTRA_filebench := benchmarks/filebench-flowops.c benchmarks/filebench-personalities.c
-BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/aim9.h benchmarks/aim9-tests.def $(AIM9_SRCS) \
+BENCH_EXTRA_HDRS := benchmarks/wis.h benchmarks/wis-tests.def benchmarks/wis-prep.c benchmarks/aim9.h benchmarks/aim9-tests.def $(AIM9_SRCS) \
 	benchmarks/filebench.h benchmarks/filebench.def $(BENCH_EXTRA_filebench)
 
 $(AB)/guest/bench/%: benchmarks/%.c $(MUSLCC_DEP) $(BENCH_COMMON) benchmarks/harness.h benchmarks/params.h benchmarks/unixbench.h benchmarks/messaging.h benchmarks/looper.h benchmarks/external.h $(SHARED_HDRS) $(BENCH_EXTRA_HDRS) benchmarks/wis-cases.c proto/jobkeys.def $(DESCS) $(DESC_LIST)

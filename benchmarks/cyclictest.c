@@ -147,65 +147,92 @@ static int ct_exec(char **cmd, struct ct_out *o)
 	return ct_report(o);
 }
 
+/* The job's values, and cyclictest's command line made of them. */
+struct ct_args {
+	unsigned int prio, clk, interval, hist, loops, runtime, threads;
+	char p[16], c[16], i[16], h[16], l[16], d[16], t[16];
+	char *cmd[20];
+};
+
+static void ct_cmd_build(struct ct_args *a)
+{
+	int n = 0;
+
+	snprintf(a->p, sizeof(a->p), "%u", a->prio);
+	snprintf(a->c, sizeof(a->c), "%u", a->clk);
+	snprintf(a->i, sizeof(a->i), "%u", a->interval);
+	snprintf(a->h, sizeof(a->h), "%u", a->hist);
+	/* -l 0 is endless: RUNTIME alone ends it. */
+	snprintf(a->l, sizeof(a->l), "%u", a->loops);
+	a->cmd[n++] = CYCLICTEST_BIN;
+	/* LKP's options: -m locks its memory, -q prints the summary only. */
+	a->cmd[n++] = "-p";
+	a->cmd[n++] = a->p;
+	a->cmd[n++] = "-m";
+	a->cmd[n++] = "-c";
+	a->cmd[n++] = a->c;
+	a->cmd[n++] = "-i";
+	a->cmd[n++] = a->i;
+	a->cmd[n++] = "-h";
+	a->cmd[n++] = a->h;
+	a->cmd[n++] = "-q";
+	a->cmd[n++] = "-l";
+	a->cmd[n++] = a->l;
+	if (a->runtime) {
+		snprintf(a->d, sizeof(a->d), "%u", a->runtime);
+		a->cmd[n++] = "-D";
+		a->cmd[n++] = a->d;
+	}
+	if (a->threads) {
+		snprintf(a->t, sizeof(a->t), "-t%u", a->threads);
+		a->cmd[n++] = a->t;
+	}
+	a->cmd[n] = NULL;
+}
+
+/* A row of numbers for each of @o->threads threads. */
+static int ct_out_alloc(struct ct_out *o)
+{
+	int r;
+
+	for (r = 0; r < CT_ROWS; r++) {
+		o->v[r] = calloc(o->threads, sizeof(*o->v[r]));
+		if (!o->v[r]) {
+			fprintf(stderr, "cyclictest: out of memory\n");
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 static int ct_run(int argc, char **argv)
 {
-	unsigned int prio = 90, clk = 0, interval = 200, hist = 100;
-	unsigned int loops = 0, runtime = 0, threads = 0;
+	struct ct_args a = { .prio = 90, .interval = 200, .hist = 100 };
 	const struct harness_param params[] = {
-		{ "priority", &prio, NULL },	  { "clock", &clk, NULL },
-		{ "interval", &interval, NULL },  { "histogram", &hist, NULL },
-		{ "loops", &loops, NULL },	  { "runtime", &runtime, NULL },
-		{ "nr_threads", &threads, NULL },
+		{ "priority", &a.prio, NULL },
+		{ "clock", &a.clk, NULL },
+		{ "interval", &a.interval, NULL },
+		{ "histogram", &a.hist, NULL },
+		{ "loops", &a.loops, NULL },
+		{ "runtime", &a.runtime, NULL },
+		{ "nr_threads", &a.threads, NULL },
 	};
-	char p[16], c[16], i[16], h[16], l[16], d[16], t[16];
-	char *cmd[20] = { CYCLICTEST_BIN };
 	struct ct_out o = { 0 };
-	int n = 1, r, ret = 1;
+	int r, ret = 1;
 
 	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
-	if (!loops && !runtime)
-		loops = CT_LOOPS_DEFAULT;
-	o.threads = threads ? threads : 1;
-	for (r = 0; r < CT_ROWS; r++) {
-		o.v[r] = calloc(o.threads, sizeof(*o.v[r]));
-		if (!o.v[r]) {
-			fprintf(stderr, "cyclictest: out of memory\n");
-			goto out;
-		}
-	}
-	snprintf(p, sizeof(p), "%u", prio);
-	snprintf(c, sizeof(c), "%u", clk);
-	snprintf(i, sizeof(i), "%u", interval);
-	snprintf(h, sizeof(h), "%u", hist);
-	/* -l 0 is endless: RUNTIME alone ends it. */
-	snprintf(l, sizeof(l), "%u", loops);
-	/* LKP's options: -m locks its memory, -q prints the summary only. */
-	cmd[n++] = "-p";
-	cmd[n++] = p;
-	cmd[n++] = "-m";
-	cmd[n++] = "-c";
-	cmd[n++] = c;
-	cmd[n++] = "-i";
-	cmd[n++] = i;
-	cmd[n++] = "-h";
-	cmd[n++] = h;
-	cmd[n++] = "-q";
-	cmd[n++] = "-l";
-	cmd[n++] = l;
-	if (runtime) {
-		snprintf(d, sizeof(d), "%u", runtime);
-		cmd[n++] = "-D";
-		cmd[n++] = d;
-	}
-	if (threads) {
-		snprintf(t, sizeof(t), "-t%u", threads);
-		cmd[n++] = t;
-	}
+	if (!a.loops && !a.runtime)
+		a.loops = CT_LOOPS_DEFAULT;
+	o.threads = a.threads ? a.threads : 1;
+	if (ct_out_alloc(&o))
+		goto out;
+	ct_cmd_build(&a);
 	printf("progress cyclictest: %u thread(s) at priority %u, every %u us on clock %u, %s loops%s%s%s\n",
-	       o.threads, prio, interval, clk, loops ? l : "endless",
-	       runtime ? ", for " : "", runtime ? d : "", runtime ? " s" : "");
-	ret = ct_exec(cmd, &o);
+	       o.threads, a.prio, a.interval, a.clk, a.loops ? a.l : "endless",
+	       a.runtime ? ", for " : "", a.runtime ? a.d : "",
+	       a.runtime ? " s" : "");
+	ret = ct_exec(a.cmd, &o);
 out:
 	for (r = 0; r < CT_ROWS; r++)
 		free(o.v[r]);

@@ -107,20 +107,31 @@ static int fs_read_phase(struct fs_state *s, unsigned int seconds)
 	return 0;
 }
 
-static int fs_copy_phase(struct fs_state *s, unsigned int seconds)
+/*
+ * A write cut by the alarm after a buffer read in full: what was
+ * written, and for the rest of the buffer the read's share of the time.
+ */
+static unsigned long fs_copy_cut_credit(const struct fs_state *s, ssize_t n)
+{
+	long rw = s->read_score + s->write_score;
+
+	if (n < 0)
+		n = 0;
+	if (rw <= 0)
+		return 0;
+	return (n + ((s->bufsize - n) * s->write_score) / rw + FS_HALF) /
+	       FS_UNIT;
+}
+
+/*
+ * The copy until the alarm, in units into *countedp: both files are
+ * rewound when the read reaches the end of the first.
+ */
+static int fs_copy_loop(struct fs_state *s, unsigned long *countedp)
 {
 	unsigned long counted = 0;
-	long rw = s->read_score + s->write_score;
-	unsigned char *check;
-	double start, end;
 	ssize_t n;
 
-	fs_settle(1);
-	lseek(s->f, 0, SEEK_SET);
-	lseek(s->g, 0, SEEK_SET);
-	if (harness_alarm_arm(seconds))
-		return -1;
-	start = util_now();
 	while (!harness_stop) {
 		n = read(s->f, s->buf, s->bufsize);
 		if (n >= 0 && n != (ssize_t)s->bufsize) {
@@ -131,7 +142,7 @@ static int fs_copy_phase(struct fs_state *s, unsigned int seconds)
 		if (n < 0) {
 			if (errno != EINTR) {
 				perror("fstime: copy read");
-				return -1;
+				return -EIO;
 			}
 			break;
 		}
@@ -142,36 +153,52 @@ static int fs_copy_phase(struct fs_state *s, unsigned int seconds)
 		}
 		if (!harness_stop && !(n < 0 && errno == EINTR)) {
 			perror("fstime: copy write");
-			return -1;
+			return -EIO;
 		}
-		/*
-		 * Cut by the alarm: what was written, and for the rest of
-		 * a buffer read in full, the read's share of the time.
-		 */
-		if (n < 0)
-			n = 0;
-		if (rw > 0)
-			counted +=
-				(n + ((s->bufsize - n) * s->write_score) / rw +
-				 FS_HALF) /
-				FS_UNIT;
+		counted += fs_copy_cut_credit(s, n);
 		break;
 	}
-	end = util_now();
-	printf("Copy done: %lu\n", counted);
-	/* The copy must hold the pattern the write phase put in the file. */
-	check = malloc(s->bufsize);
+	*countedp = counted;
+	return 0;
+}
+
+/* The copy must hold the pattern the write phase put in the file. */
+static int fs_copy_check(const struct fs_state *s, unsigned long counted)
+{
+	unsigned char *check = malloc(s->bufsize);
+	int err = 0;
+	ssize_t n;
+
 	if (!check)
-		return -1;
+		return -ENOMEM;
 	lseek(s->g, 0, SEEK_SET);
 	n = read(s->g, check, s->bufsize);
 	if (counted >= s->per_buf &&
 	    (n != (ssize_t)s->bufsize || memcmp(check, s->buf, s->bufsize))) {
 		fprintf(stderr, "fstime: the copy differs from the file\n");
-		free(check);
-		return -1;
+		err = -EIO;
 	}
 	free(check);
+	return err;
+}
+
+static int fs_copy_phase(struct fs_state *s, unsigned int seconds)
+{
+	unsigned long counted = 0;
+	double start, end;
+
+	fs_settle(1);
+	lseek(s->f, 0, SEEK_SET);
+	lseek(s->g, 0, SEEK_SET);
+	if (harness_alarm_arm(seconds))
+		return -1;
+	start = util_now();
+	if (fs_copy_loop(s, &counted))
+		return -1;
+	end = util_now();
+	printf("Copy done: %lu\n", counted);
+	if (fs_copy_check(s, counted))
+		return -1;
 	/* The original's true time of the copy phase, for Run's mean. */
 	printf("COUNT|%ld|0|KBps\n",
 	       (long)((double)counted / ((end - start) * s->per_k)));

@@ -350,37 +350,36 @@ static double harness_ops_sum(const struct unixbench_pass *p, unsigned int n)
 	return sum;
 }
 
-int main(int argc, char **argv)
+/* Where this binary is, for the copies it starts of itself. */
+static int harness_path_find(void)
 {
-	struct harness_opts o;
-	struct unixbench_pass *passes;
-	double score, mean_time;
-	unsigned int i, kept;
 	ssize_t n;
+	int err;
 
 	n = readlink("/proc/self/exe", harness_path, sizeof(harness_path) - 1);
 	if (n <= 0) {
+		err = n < 0 ? -errno : -ENOENT;
 		perror("readlink /proc/self/exe");
-		return 1;
+		return err;
 	}
 	harness_path[n] = '\0';
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc > 1 && !strcmp(argv[1], "--copy"))
-		return bench.copy_main(argc - 1, argv + 1);
-	if (bench.run)
-		return bench.run(argc, argv);
-	if (harness_opts_parse(argc, argv, &o))
-		return 2;
-	passes = calloc(o.passes, sizeof(*passes));
-	if (!passes)
-		return 1;
-	printf("%s: %u pass(es) of %u s, %u cop%s\n", bench.title, o.passes,
-	       o.duration, o.copies, o.copies == 1 ? "y" : "ies");
-	for (i = 0; i < o.passes; i++) {
+	return 0;
+}
+
+/* The passes in turn, each said with its count, time and rate. */
+static int harness_passes_run(const struct harness_opts *o,
+			      struct unixbench_pass *passes)
+{
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < o->passes; i++) {
 		harness_settle();
-		printf("progress %s pass %u/%u\n", bench.name, i + 1, o.passes);
-		if (harness_pass_run(&o, &passes[i]))
-			return 1;
+		printf("progress %s pass %u/%u\n", bench.name, i + 1,
+		       o->passes);
+		err = harness_pass_run(o, &passes[i]);
+		if (err)
+			return err;
 		printf("pass %u: count %.0f time %.3f s rate %.1f\n", i + 1,
 		       passes[i].count, passes[i].time,
 		       passes[i].timebase ?
@@ -388,10 +387,20 @@ int main(int argc, char **argv)
 				       (passes[i].time / passes[i].timebase) :
 			       passes[i].count);
 	}
-	if (unixbench_score_compute(passes, o.passes, &score, &mean_time,
+	return 0;
+}
+
+/* The score of the kept passes, and the metrics a UnixBench test gives. */
+static int harness_score_report(const struct harness_opts *o,
+				struct unixbench_pass *passes)
+{
+	double score, mean_time;
+	unsigned int kept;
+
+	if (unixbench_score_compute(passes, o->passes, &score, &mean_time,
 				    &kept)) {
 		fprintf(stderr, "%s: no pass counted any loop\n", bench.name);
-		return 1;
+		return -ENODATA;
 	}
 	printf("%-40s %12.1f %-5s (%.1f s, %u samples)\n", bench.title, score,
 	       passes[0].timebase == 60 ? "lpm" :
@@ -406,12 +415,36 @@ int main(int argc, char **argv)
 				    score * mean_time);
 	/* Every pass's loops, kept or not: PROFILE=1's operations. */
 	printf("metric unixbench.ops %.0f\n",
-	       harness_ops_sum(passes, o.passes));
-	printf("metric unixbench.copies %u\n", o.copies);
+	       harness_ops_sum(passes, o->passes));
+	printf("metric unixbench.copies %u\n", o->copies);
 	if (harness_shared >= 0)
 		printf("metric unixbench.shared_file_copies %d\n",
 		       harness_shared);
 	printf("metric unixbench.passes %u\n", kept);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct unixbench_pass *passes;
+	struct harness_opts o;
+
+	if (harness_path_find())
+		return 1;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1 && !strcmp(argv[1], "--copy"))
+		return bench.copy_main(argc - 1, argv + 1);
+	if (bench.run)
+		return bench.run(argc, argv);
+	if (harness_opts_parse(argc, argv, &o))
+		return 2;
+	passes = calloc(o.passes, sizeof(*passes));
+	if (!passes)
+		return 1;
+	printf("%s: %u pass(es) of %u s, %u cop%s\n", bench.title, o.passes,
+	       o.duration, o.copies, o.copies == 1 ? "y" : "ies");
+	if (harness_passes_run(&o, passes) || harness_score_report(&o, passes))
+		return 1;
 	free(passes);
 	return 0;
 }

@@ -71,13 +71,82 @@ static void looper_dir_remove(const char *dir)
 	rmdir(dir);
 }
 
+/* The copy's work directory entered, and the sort input put in it. */
+static int looper_work_enter(const char *work, const char *src)
+{
+	int err;
+
+	if (chdir(work)) {
+		err = -errno;
+		perror(work);
+		return err;
+	}
+	err = looper_file_copy(src, "sort.src");
+	if (err)
+		fprintf(stderr, "looper: %s: %s\n", src, strerror(-err));
+	return err;
+}
+
+/*
+ * One run of multi.sh with @n scripts, in a process group of its own
+ * (*pidp) that the alarm can kill whole. 0: it ran and passed; 1: the
+ * alarm came mid-run, which is still going; -errno: it failed, said.
+ */
+static int looper_multi_run(const char *multi, const char *n,
+			    unsigned int scripts, pid_t *pidp)
+{
+	int status, err;
+	pid_t pid, r;
+
+	pid = fork();
+	if (pid < 0) {
+		err = -errno;
+		perror("looper: fork");
+		return err;
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		/* As the original's: the kernel reads the #! line. */
+		execl(multi, multi, n, (char *)NULL);
+		_exit(99);
+	}
+	setpgid(pid, pid);
+	*pidp = pid;
+	while ((r = waitpid(pid, &status, 0)) < 0 && errno == EINTR &&
+	       !harness_stop)
+		;
+	if (r != pid)
+		return 1;
+	if (status == 99 << 8) {
+		fprintf(stderr, "looper: cannot run %s (it needs /bin/sh)\n",
+			multi);
+		return -ENOEXEC;
+	}
+	if (status != 0) {
+		fprintf(stderr, "looper: multi.sh %u failed: status %#x\n",
+			scripts, status);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* The run the alarm cut: it does not count, and stops, all of it. */
+static void looper_multi_kill(pid_t pid)
+{
+	int status;
+
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+}
+
 int looper_copy_main(int argc, char **argv, unsigned int scripts)
 {
 	char self[PATH_MAX], multi[PATH_MAX + 16], src[PATH_MAX + 16];
 	char work[] = "/tmp/bootbench-shell.XXXXXX", n[16], *dir;
 	unsigned long iter = 0;
-	int status, err, ret = 2;
-	pid_t pid = 0, r = 0;
+	int err = 0, ret = 2;
+	pid_t pid = 0;
 
 	if (argc < 2)
 		return 2;
@@ -90,55 +159,18 @@ int looper_copy_main(int argc, char **argv, unsigned int scripts)
 		perror("looper: mkdtemp");
 		return 2;
 	}
-	if (chdir(work)) {
-		perror(work);
-		goto out;
-	}
-	err = looper_file_copy(src, "sort.src");
-	if (err) {
-		fprintf(stderr, "looper: %s: %s\n", src, strerror(-err));
-		goto out;
-	}
-	if (harness_alarm_arm(atoi(argv[1])))
+	if (looper_work_enter(work, src) || harness_alarm_arm(atoi(argv[1])))
 		goto out;
 	while (!harness_stop) {
-		pid = fork();
-		if (pid < 0) {
-			perror("looper: fork");
-			goto out;
-		}
-		if (pid == 0) {
-			setpgid(0, 0);
-			/* As the original's: the kernel reads the #! line. */
-			execl(multi, multi, n, (char *)NULL);
-			_exit(99);
-		}
-		setpgid(pid, pid);
-		while ((r = waitpid(pid, &status, 0)) < 0 && errno == EINTR &&
-		       !harness_stop)
-			;
-		if (r != pid)
+		err = looper_multi_run(multi, n, scripts, &pid);
+		if (err)
 			break;
-		if (status == 99 << 8) {
-			fprintf(stderr,
-				"looper: cannot run %s (it needs /bin/sh)\n",
-				multi);
-			goto out;
-		}
-		if (status != 0) {
-			fprintf(stderr,
-				"looper: multi.sh %u failed: status %#x\n",
-				scripts, status);
-			goto out;
-		}
 		iter++;
 	}
-	/* The alarm came mid-run: that run does not count, and stops. */
-	if (pid > 0 && r != pid) {
-		kill(-pid, SIGKILL);
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-	}
+	if (err < 0)
+		goto out;
+	if (err > 0)
+		looper_multi_kill(pid);
 	harness_count_report(iter, 60, "lpm");
 	ret = 0;
 out:

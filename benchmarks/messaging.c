@@ -205,15 +205,61 @@ static int messaging_group_start(const struct messaging_conf *c,
 	return err;
 }
 
+/* Every group's workers, their channels @fds, started. */
+static int messaging_groups_start(const struct messaging_conf *c,
+				  struct messaging_worker *w, int *fds,
+				  int ready_fd, int wake_fd,
+				  unsigned int *started)
+{
+	unsigned int per = 2 * c->fds, g;
+	int err = 0;
+
+	for (g = 0; g < c->groups && !err; g++)
+		err = messaging_group_start(c, w + g * per,
+					    fds + (size_t)g * c->fds * 2,
+					    ready_fd, wake_fd, started);
+	return err;
+}
+
+/*
+ * Once all @total workers say they are set up, the clock starts
+ * (*start) and they are released at once.
+ */
+static int messaging_release(int ready_fd, int wake_fd, unsigned int total,
+			     double *start)
+{
+	unsigned int i;
+	char dummy = 0;
+
+	for (i = 0; i < total; i++)
+		if (read(ready_fd, &dummy, 1) != 1)
+			return -EIO;
+	*start = util_now();
+	/* One byte makes the wake pipe readable for every poller. */
+	if (write(wake_fd, &dummy, 1) != 1)
+		return -errno;
+	return 0;
+}
+
+static void messaging_pipes_close(int ready[2], int wake[2])
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		if (ready[i] >= 0)
+			close(ready[i]);
+		if (wake[i] >= 0)
+			close(wake[i]);
+	}
+}
+
 int messaging_run(const struct messaging_conf *c, double *seconds)
 {
-	unsigned int per = 2 * c->fds, total = c->groups * per, g, i;
-	unsigned int started = 0;
+	unsigned int total = c->groups * 2 * c->fds, started = 0, i;
 	struct messaging_worker *w = calloc(total, sizeof(*w));
 	int *fds = calloc((size_t)c->groups * c->fds * 2, sizeof(int));
 	int ready[2] = { -1, -1 }, wake[2] = { -1, -1 }, err = 0, failed = 0;
 	double start = 0;
-	char dummy = 0;
 
 	if (!w || !fds) {
 		err = -ENOMEM;
@@ -224,23 +270,9 @@ int messaging_run(const struct messaging_conf *c, double *seconds)
 		goto out;
 	}
 	signal(SIGPIPE, SIG_IGN);
-	for (g = 0; g < c->groups && !err; g++)
-		err = messaging_group_start(c, w + g * per,
-					    fds + (size_t)g * c->fds * 2,
-					    ready[1], wake[0], &started);
-	if (err)
-		goto reap;
-	for (i = 0; i < total; i++) {
-		if (read(ready[0], &dummy, 1) != 1) {
-			err = -EIO;
-			goto reap;
-		}
-	}
-	start = util_now();
-	/* One byte makes the wake pipe readable for every poller. */
-	if (write(wake[1], &dummy, 1) != 1)
-		err = -errno;
-reap:
+	err = messaging_groups_start(c, w, fds, ready[1], wake[0], &started);
+	if (!err)
+		err = messaging_release(ready[0], wake[1], total, &start);
 	if (err) {
 		/* Release whoever waits so that reaping cannot hang. */
 		close(wake[1]);
@@ -260,12 +292,7 @@ out:
 		free(w[i].out_fds);
 	free(w);
 	free(fds);
-	for (i = 0; i < 2; i++) {
-		if (ready[i] >= 0)
-			close(ready[i]);
-		if (wake[i] >= 0)
-			close(wake[i]);
-	}
+	messaging_pipes_close(ready, wake);
 	return err;
 }
 

@@ -66,6 +66,63 @@ static void *sched_pipe_thread(void *arg)
 	return (void *)(long)sched_pipe_work(arg);
 }
 
+/*
+ * The second task a thread: 0 with the ping-pong's outcome in *work,
+ * or -errno when the thread could not start (said).
+ */
+static int sched_pipe_threads_run(struct sched_pipe_task t[2], int *work)
+{
+	pthread_attr_t attr;
+	void *ret;
+	int err;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, SCHED_PIPE_STACK);
+	err = -pthread_create(&t[1].thread, &attr, sched_pipe_thread, &t[1]);
+	if (err) {
+		perror("sched pipe: pthread_create");
+		return err;
+	}
+	*work = sched_pipe_work(&t[0]);
+	pthread_join(t[1].thread, &ret);
+	*work = *work ? *work : (int)(long)ret;
+	return 0;
+}
+
+/* The second task a process: as sched_pipe_threads_run(). */
+static int sched_pipe_procs_run(struct sched_pipe_task t[2], int *work)
+{
+	int status, err;
+	pid_t pid;
+
+	pid = fork();
+	if (pid < 0) {
+		err = -errno;
+		perror("sched pipe: fork");
+		return err;
+	}
+	if (pid == 0)
+		_exit(sched_pipe_work(&t[1]) ? 1 : 0);
+	*work = sched_pipe_work(&t[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!*work && (!WIFEXITED(status) || WEXITSTATUS(status)))
+		*work = -EIO;
+	return 0;
+}
+
+/* perf's lines, then the metrics of @loops round trips in @secs. */
+static void sched_pipe_report(unsigned int loops, double secs)
+{
+	printf("     Total time: %.3f [sec]\n\n", secs);
+	printf(" %14lf usecs/op\n", secs * 1e6 / loops);
+	printf(" %14d ops/sec\n", (int)(loops / secs));
+	harness_metric("perf-bench-sched-pipe.ops_per_sec", loops / secs);
+	harness_metric("perf-bench-sched-pipe.usecs_per_op",
+		       secs * 1e6 / loops);
+	harness_metric("perf-bench-sched-pipe.total_time_sec", secs);
+}
+
 static int sched_pipe_main(int argc, char **argv)
 {
 	/* perf's default is 1000000 and LKP's 10000000: LOOPS= gives them. */
@@ -76,11 +133,8 @@ static int sched_pipe_main(int argc, char **argv)
 		{ "mode", NULL, &mode },
 	};
 	struct sched_pipe_task t[2];
-	int p1[2], p2[2], threads, status, err = 0;
+	int p1[2], p2[2], threads, err, work = 0;
 	double start, secs;
-	pthread_attr_t attr;
-	void *ret;
-	pid_t pid;
 
 	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)))
 		return 2;
@@ -94,44 +148,17 @@ static int sched_pipe_main(int argc, char **argv)
 	printf("# Executed %u pipe operations between two %s\n", loops,
 	       threads ? "threads" : "processes");
 	start = util_now();
-	if (threads) {
-		pthread_attr_init(&attr);
-		pthread_attr_setstacksize(&attr, SCHED_PIPE_STACK);
-		if (pthread_create(&t[1].thread, &attr, sched_pipe_thread,
-				   &t[1])) {
-			perror("sched pipe: pthread_create");
-			return 1;
-		}
-		err = sched_pipe_work(&t[0]);
-		pthread_join(t[1].thread, &ret);
-		err = err ? err : (int)(long)ret;
-	} else {
-		pid = fork();
-		if (pid < 0) {
-			perror("sched pipe: fork");
-			return 1;
-		}
-		if (pid == 0)
-			_exit(sched_pipe_work(&t[1]) ? 1 : 0);
-		err = sched_pipe_work(&t[0]);
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-		if (!err && (!WIFEXITED(status) || WEXITSTATUS(status)))
-			err = -EIO;
-	}
+	err = threads ? sched_pipe_threads_run(t, &work) :
+			sched_pipe_procs_run(t, &work);
 	secs = util_now() - start;
-	if (err) {
+	if (err)
+		return 1;
+	if (work) {
 		fprintf(stderr, "sched pipe: the ping-pong failed: %s\n",
-			strerror(-err));
+			strerror(-work));
 		return 1;
 	}
-	printf("     Total time: %.3f [sec]\n\n", secs);
-	printf(" %14lf usecs/op\n", secs * 1e6 / loops);
-	printf(" %14d ops/sec\n", (int)(loops / secs));
-	harness_metric("perf-bench-sched-pipe.ops_per_sec", loops / secs);
-	harness_metric("perf-bench-sched-pipe.usecs_per_op",
-		       secs * 1e6 / loops);
-	harness_metric("perf-bench-sched-pipe.total_time_sec", secs);
+	sched_pipe_report(loops, secs);
 	return 0;
 }
 

@@ -402,34 +402,85 @@ static void swapin_size_fit(unsigned long long *size, unsigned long long swap)
 	*size = room;
 }
 
+/*
+ * The swap on the raw disk, the tasks' size cut to what it holds; none
+ * in a native run (no disk), where the read-back is from memory: said.
+ */
+static int swapin_swap_setup(const char *dev, unsigned long long *size,
+			     int *swap)
+{
+	unsigned long long swap_bytes = 0;
+	int err;
+
+	if (!dev || !dev[0]) {
+		fprintf(stderr,
+			"swapin: no raw disk (BOOTBENCH_DISK): no swap, no push; the read-back is from memory (a native run)\n");
+		return 0;
+	}
+	err = swapin_swap_on(dev, &swap_bytes);
+	if (err)
+		return err;
+	swapin_size_fit(size, swap_bytes);
+	*swap = 1;
+	return 0;
+}
+
+/*
+ * The tasks write their share, the push sends it out to @swap (when
+ * there is one), then the tasks are woken to read it back and reaped:
+ * their times reported.
+ */
+static int swapin_tasks_run(struct swapin_slot *s, unsigned int n, size_t each,
+			    int ready[2], int go[2], int swap)
+{
+	double t0 = util_now();
+	int err;
+
+	err = swapin_tasks_start(s, n, each, ready, go);
+	printf("progress swapin: %u task(s) x %zu MiB written in %.1f s, MemTotal %llu MiB\n",
+	       n, each >> 20, util_now() - t0,
+	       swapin_meminfo_kb("MemTotal:") >> 10);
+	if (!err && swap)
+		err = swapin_push_said(s, n, each);
+	/* Wake the tasks (or, on failure, let them end). */
+	close(go[1]);
+	go[1] = -1;
+	while (wait(NULL) > 0)
+		;
+	return err ? err : swapin_report(s, n);
+}
+
+static void swapin_pipes_close(int ready[2], int go[2])
+{
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		if (ready[i] >= 0)
+			close(ready[i]);
+		if (go[i] >= 0)
+			close(go[i]);
+	}
+}
+
 static int swapin_run(int argc, char **argv)
 {
 	const char *size_s = "64M", *dev = getenv("BOOTBENCH_DISK");
-	unsigned int n = 1, i;
+	unsigned int n = 1;
 	const struct harness_param params[] = {
 		{ "nr_task", &n, NULL },
 		{ "swapin_size", NULL, &size_s },
 	};
-	unsigned long long size, swap_bytes = 0;
 	struct swapin_slot *s = MAP_FAILED;
 	int ready[2] = { -1, -1 }, go[2] = { -1, -1 }, err, swap = 0;
+	unsigned long long size;
 	size_t each;
-	double t0;
 
 	if (harness_params_parse(argc, argv, params, ARRAY_SIZE(params)) ||
 	    param_size_parse(size_s, &size))
 		return 2;
 	swapin_page = sysconf(_SC_PAGESIZE);
-	if (dev && dev[0]) {
-		err = swapin_swap_on(dev, &swap_bytes);
-		if (err)
-			return 1;
-		swapin_size_fit(&size, swap_bytes);
-		swap = 1;
-	} else {
-		fprintf(stderr,
-			"swapin: no raw disk (BOOTBENCH_DISK): no swap, no push; the read-back is from memory (a native run)\n");
-	}
+	if (swapin_swap_setup(dev, &size, &swap))
+		return 1;
 	each = size / n / swapin_page * swapin_page;
 	if (!each) {
 		fprintf(stderr,
@@ -444,29 +495,10 @@ static int swapin_run(int argc, char **argv)
 			      pipe2(go, O_CLOEXEC) ?
 		      -errno :
 		      0;
-	if (err)
-		goto out;
-	t0 = util_now();
-	err = swapin_tasks_start(s, n, each, ready, go);
-	printf("progress swapin: %u task(s) x %zu MiB written in %.1f s, MemTotal %llu MiB\n",
-	       n, each >> 20, util_now() - t0,
-	       swapin_meminfo_kb("MemTotal:") >> 10);
-	if (!err && swap)
-		err = swapin_push_said(s, n, each);
-	/* Wake the tasks (or, on failure, let them end). */
-	close(go[1]);
-	go[1] = -1;
-	while (wait(NULL) > 0)
-		;
 	if (!err)
-		err = swapin_report(s, n);
+		err = swapin_tasks_run(s, n, each, ready, go, swap);
 out:
-	for (i = 0; i < 2; i++) {
-		if (ready[i] >= 0)
-			close(ready[i]);
-		if (go[i] >= 0)
-			close(go[i]);
-	}
+	swapin_pipes_close(ready, go);
 	if (s != MAP_FAILED)
 		munmap(s, sizeof(*s) * n);
 	if (swap && swapoff(dev))

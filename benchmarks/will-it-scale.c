@@ -46,15 +46,6 @@
 
 #define WIS_WARMUP 5 /* the original's WARMUP_ITERATIONS */
 
-enum wis_prep_kind {
-	WIS_PREP_NONE,
-	WIS_PREP_FILE,
-	WIS_PREP_PAGES,
-	WIS_PREP_FILES,
-	WIS_PREP_DIRS,
-	WIS_PREP_NOFILE,
-};
-
 static const struct wis_case {
 	const char *name, *desc;
 	enum wis_prep_kind prep;
@@ -83,7 +74,6 @@ struct wis_run {
 	unsigned int nr_pids;
 };
 
-struct wis_prep wis_prep;
 static struct wis_run *wis_self;
 
 int wis_fail(struct wis_task *t, const char *what, int err)
@@ -279,105 +269,6 @@ static void wis_tasks_stop(struct wis_run *r)
 			;
 }
 
-/* --- what the testcase needs prepared (wis-tests.def) ----------------- */
-
-static int wis_file_make(char *path, size_t len, unsigned long size)
-{
-	static const char zero[4096];
-	int fd, err = 0;
-	ssize_t n;
-
-	snprintf(path, len, "%s/willitscale.XXXXXX", wis_prep.dir);
-	fd = mkstemp(path);
-	if (fd < 0)
-		return -errno;
-	for (; size && !err; size -= n) {
-		n = write(fd, zero, size < sizeof(zero) ? size : sizeof(zero));
-		if (n <= 0)
-			err = n < 0 ? -errno : -EIO;
-	}
-	close(fd);
-	return err;
-}
-
-/* A directory of its own holding the file "willitscale": @path is it. */
-static int wis_dir_make(char *path, size_t len)
-{
-	int fd;
-
-	snprintf(path, len, "%s/willitscale.XXXXXX", wis_prep.dir);
-	if (!mkdtemp(path))
-		return -errno;
-	strcat(path, "/willitscale");
-	fd = open(path, O_CREAT | O_RDWR, 0600);
-	if (fd < 0)
-		return -errno;
-	close(fd);
-	return 0;
-}
-
-static int wis_prepare(const struct wis_case *tc, unsigned int nr)
-{
-	size_t len = sizeof(wis_prep.file);
-	struct rlimit rl;
-	unsigned int i;
-	rlim_t want;
-	int err = 0;
-
-	wis_prep.nr_tasks = nr;
-	switch (tc->prep) {
-	case WIS_PREP_FILE:
-		return wis_file_make(wis_prep.file, len, tc->size);
-	case WIS_PREP_PAGES:
-		return wis_file_make(wis_prep.file, len,
-				     (unsigned long)getpagesize() * nr);
-	case WIS_PREP_FILES:
-	case WIS_PREP_DIRS:
-		wis_prep.paths = calloc(nr, sizeof(*wis_prep.paths));
-		if (!wis_prep.paths)
-			return -ENOMEM;
-		for (i = 0; i < nr && !err; i++) {
-			char *p = wis_prep.paths[i];
-
-			if (tc->prep == WIS_PREP_FILES) {
-				err = wis_file_make(p, len, 0);
-				if (!err && !tc->size)
-					unlink(p);
-				continue;
-			}
-			err = wis_dir_make(p, len);
-		}
-		return err;
-	case WIS_PREP_NOFILE:
-		want = (tc->size + 10) * sysconf(_SC_NPROCESSORS_CONF);
-		getrlimit(RLIMIT_NOFILE, &rl);
-		if (rl.rlim_max < want)
-			rl.rlim_max = want;
-		if (rl.rlim_cur < want)
-			rl.rlim_cur = want;
-		return setrlimit(RLIMIT_NOFILE, &rl) ? -errno : 0;
-	default:
-		return 0;
-	}
-}
-
-static void wis_cleanup(const struct wis_case *tc)
-{
-	unsigned int i;
-	char *slash;
-
-	if (tc->prep == WIS_PREP_FILE || tc->prep == WIS_PREP_PAGES)
-		unlink(wis_prep.file);
-	for (i = 0; wis_prep.paths && i < wis_prep.nr_tasks; i++) {
-		unlink(wis_prep.paths[i]);
-		slash = strrchr(wis_prep.paths[i], '/');
-		if (tc->prep == WIS_PREP_DIRS && slash) {
-			*slash = '\0';
-			rmdir(wis_prep.paths[i]);
-		}
-	}
-}
-
 /* --- the parent: sampling --------------------------------------------- */
 
 /* Busy and idle jiffies of all CPUs, as runtest.py reads /proc/stat. */
@@ -551,11 +442,12 @@ static int wis_run(struct wis_run *r)
 	int err, cpu;
 
 	task = calloc(r->nr_tasks, sizeof(*task));
-	err = task ? wis_prepare(r->tc, r->nr_tasks) : -ENOMEM;
+	err = task ? wis_prep_make(r->tc->prep, r->tc->size, r->nr_tasks) :
+		     -ENOMEM;
 	if (err) {
 		fprintf(stderr, "will-it-scale: %s: preparing in %s: %s\n",
 			r->tc->name, wis_prep.dir, strerror(-err));
-		wis_cleanup(r->tc);
+		wis_prep_remove(r->tc->prep);
 		return 1;
 	}
 	cpu = wis_cpu_read(&b0, &i0);
@@ -568,7 +460,7 @@ static int wis_run(struct wis_run *r)
 	wis_tasks_stop(r);
 	if (!cpu && !wis_cpu_read(&b1, &i1) && b1 + i1 > b0 + i0)
 		idle = 100.0 * (i1 - i0) / (b1 + i1 - b0 - i0);
-	wis_cleanup(r->tc);
+	wis_prep_remove(r->tc->prep);
 	if (!err)
 		wis_report(r, task, total, idle);
 	free(task);

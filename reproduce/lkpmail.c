@@ -10,6 +10,10 @@
  * compare table's header), and one flat string where every run of
  * blanks and quote markers is one space (for the phrases, which a
  * flattened or re-wrapped mail breaks anywhere).
+ *
+ * Here: the two copies, the change and its commits, the compare table.
+ * The testcase and its parameters are mailparams.c's, the machine
+ * mailmachine.c's, the date maildate.c's (reproduce/mailread.h).
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -19,6 +23,7 @@
 #include <string.h>
 
 #include "lkpmail.h"
+#include "mailread.h"
 #include "proto/names.h"
 
 static int hexval(int c)
@@ -119,7 +124,7 @@ static char *lkpmail_flatten(const char *text)
 }
 
 /* The next word of @s (up to a blank) into @buf; the end of it. */
-static const char *word_get(const char *s, char *buf, size_t size)
+const char *lkpmail_word_get(const char *s, char *buf, size_t size)
 {
 	size_t n = 0;
 
@@ -223,8 +228,8 @@ static void lkpmail_headline_read(const char *flat, struct lkpmail *m)
 		return;
 	snprintf(m->kind, sizeof(m->kind), "%s",
 		 p[1] == 'r' || p[1] == 'R' ? "regression" : "improvement");
-	word_get(p + (p[1] == 'r' || p[1] == 'R' ? 15 : 16), word,
-		 sizeof(word));
+	lkpmail_word_get(p + (p[1] == 'r' || p[1] == 'R' ? 15 : 16), word,
+			 sizeof(word));
 	n = strlen(word);
 	while (n && strchr(":,.", word[n - 1]))
 		word[--n] = '\0';
@@ -301,297 +306,6 @@ static void lkpmail_loose_read(const char *flat, struct lkpmail *m)
 	if (!commit_find(flat, m->commit, sizeof(m->commit), m->subject,
 			 sizeof(m->subject), NULL))
 		m->commit[0] = '\0';
-}
-
-/*
- * "testcase: hackbench", not the "| testcase: change |" rows of the
- * table of other tests the commit also moved.
- */
-static const char *testcase_find(const char *flat)
-{
-	const char *p = flat;
-
-	while ((p = strcasestr(p, "testcase: "))) {
-		if (strncmp(p + 10, "change ", 7))
-			return p;
-		p += 10;
-	}
-	return NULL;
-}
-
-static void lkpmail_param_add(struct lkpmail *m, const char *key,
-			      const char *val)
-{
-	if (m->nparams == LKPMAIL_PARAMS_MAX)
-		return;
-	snprintf(m->params[m->nparams].key, sizeof(m->params[0].key), "%s",
-		 key);
-	snprintf(m->params[m->nparams].val, sizeof(m->params[0].val), "%s",
-		 val);
-	m->nparams++;
-}
-
-static int is_param_key(const char *w)
-{
-	size_t n = strlen(w);
-
-	if (n < 2 || w[n - 1] != ':' || !isalpha((unsigned char)w[0]))
-		return 0;
-	for (; n > 1; n--, w++)
-		if (!isalnum((unsigned char)*w) && *w != '_' && *w != '-')
-			return 0;
-	return 1;
-}
-
-/*
- * A word that may carry a value on past a blank in the flat text: no
- * '|' of a table, no key, nothing a sentence ends with.
- */
-static int param_word_ok(const char *w)
-{
-	return *w && !is_param_key(w) && !strpbrk(w, "|()<>[]\",;");
-}
-
-/*
- * A value of the flat text: its first word, and the next ones up to 3
- * when a key follows them ("option_a: Sequential Fill cpufreq_governor:
- * performance"); the last value ends at its word, since the text after
- * it is the mail's ("performance If you fix the issue").
- */
-static const char *param_value_flat(const char *p, char *val, size_t size)
-{
-	const char *e = word_get(p, val, size), *q = e;
-	char w[64];
-	int i;
-
-	/* i words that can be a value's, then what ends them: a key? */
-	for (i = 0; i <= 3; i++) {
-		q = word_get(q, w, sizeof(w));
-		if (!param_word_ok(w))
-			break;
-	}
-	if (i == 0 || i > 3 || !is_param_key(w))
-		return e;
-	/* i words of the value follow: up to where the key starts */
-	while (i--) {
-		e = word_get(e, w, sizeof(w));
-		if (strlen(val) + 1 + strlen(w) < size) {
-			strcat(val, " ");
-			strcat(val, w);
-		}
-	}
-	return e;
-}
-
-/* "with following parameters: runtime: 300s nr_task: 100% test: execl" */
-static void lkpmail_params_flat(const char *flat, struct lkpmail *m)
-{
-	const char *p = testcase_find(flat);
-	char key[64], val[128];
-
-	/* "with following parameters:" (older) or "parameters:" (newer) */
-	p = strcasestr(p ? p : flat, "parameters:");
-	if (!p)
-		return;
-	p += 11;
-	for (;;) {
-		const char *next = word_get(p, key, sizeof(key));
-
-		if (!is_param_key(key) || !strncmp(key, "test-", 5))
-			break;
-		key[strlen(key) - 1] = '\0';
-		p = param_value_flat(next, val, sizeof(val));
-		if (!val[0])
-			break;
-		lkpmail_param_add(m, key, val);
-	}
-}
-
-/*
- * The parameters one a line, as LKP writes them ("\toption_a:
- * Sequential Fill"): a value is the rest of its line, words and all.
- * 0 when the block is not laid out in lines (a flattened mail, a
- * re-wrapped reply): the flat text is read instead.
- */
-static int lkpmail_params_lines(const char *lines, struct lkpmail *m)
-{
-	const char *p = testcase_find(lines), *e;
-	char key[64], val[128], *q;
-	size_t n, k;
-	int blank = 0;
-
-	p = strcasestr(p ? p : lines, "parameters:");
-	if (!p)
-		return 0;
-	p += 11;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	if (*p != '\n')
-		return 0;
-	for (p++; *p; p = *e ? e + 1 : e) {
-		e = strchr(p, '\n');
-		if (!e)
-			e = p + strlen(p);
-		n = e - p;
-		while (n && isspace((unsigned char)p[n - 1]))
-			n--;
-		if (!n && !m->nparams && blank++ < 3)
-			continue;
-		k = strcspn(p, " \t");
-		if (!n || k >= sizeof(key) || k > n)
-			break;
-		snprintf(key, sizeof(key), "%.*s", (int)k, p);
-		if (!is_param_key(key) || !strncmp(key, "test-", 5))
-			break;
-		key[k - 1] = '\0';
-		while (k < n && (p[k] == ' ' || p[k] == '\t'))
-			k++;
-		if (k == n)
-			break;
-		snprintf(val, sizeof(val), "%.*s", (int)(n - k), p + k);
-		for (q = val; (q = strchr(q, '\t'));)
-			*q = ' ';
-		lkpmail_param_add(m, key, val);
-	}
-	return m->nparams;
-}
-
-static void lkpmail_params_read(const char *flat, const char *lines,
-				struct lkpmail *m)
-{
-	if (!lkpmail_params_lines(lines, m))
-		lkpmail_params_flat(flat, m);
-}
-
-/* "on test machine: 8 threads Intel(R) Core(TM) i7 CPU 870 @ 2.93GHz with 6G memory" */
-static void lkpmail_machine_read(const char *flat, struct lkpmail *m)
-{
-	const char *p = strcasestr(flat, "test machine: ");
-	const char *end, *with, *s;
-
-	if (p) {
-		p += 14;
-		end = strstr(p, " memory");
-		if (!end || end - p > 190)
-			return;
-		snprintf(m->machine, sizeof(m->machine), "%.*s",
-			 (int)(end - p + 7), p);
-		m->threads = strtoul(p, NULL, 10);
-		with = end;
-		while (with > p && strncmp(with, " with ", 6))
-			with--;
-		m->mem_gb = strtoul(with + 6, NULL, 10);
-		s = strstr(p, " threads ");
-		if (s && s < with) {
-			s += 9;
-			/* "48 threads 2 sockets Intel(R) ..." */
-			if (isdigit((unsigned char)*s) &&
-			    strstr(s, " sockets ") &&
-			    strstr(s, " sockets ") < with)
-				s = strstr(s, " sockets ") + 9;
-			snprintf(m->cpu_model, sizeof(m->cpu_model), "%.*s",
-				 (int)(with - s), s);
-		}
-		s = strstr(m->machine, " sockets");
-		if (s) {
-			while (s > m->machine && isdigit((unsigned char)s[-1]))
-				s--;
-			m->sockets = strtoul(s, NULL, 10);
-		}
-	} else {
-		/* "a dual socket 40 CPUs Intel(R) Xeon(R) CPU E5-2690 v2 @ 3.00GHz" */
-		p = strstr(flat, " CPUs Intel(R)");
-		if (p) {
-			s = p;
-			while (s > flat && isdigit((unsigned char)s[-1]))
-				s--;
-			m->threads = strtoul(s, NULL, 10);
-			end = strstr(p, "GHz");
-			if (end && end - p < 120)
-				snprintf(m->cpu_model, sizeof(m->cpu_model),
-					 "%.*s", (int)(end + 3 - p - 6), p + 6);
-			snprintf(m->machine, sizeof(m->machine), "%u CPUs %s",
-				 m->threads, m->cpu_model);
-		}
-		/* "large arm64 2 nodes / 224 cores system" */
-		p = strstr(flat, " nodes / ");
-		if (p) {
-			s = p;
-			while (s > flat && isdigit((unsigned char)s[-1]))
-				s--;
-			m->nodes = strtoul(s, NULL, 10);
-			m->threads = strtoul(p + 9, NULL, 10);
-			snprintf(m->machine, sizeof(m->machine),
-				 "%u nodes / %u cores", m->nodes, m->threads);
-		}
-		if (strstr(flat, "dual socket"))
-			m->sockets = 2;
-	}
-	p = strcasestr(flat, "The test machine has ");
-	if (p && strtoul(p + 21, NULL, 10))
-		m->sockets = strtoul(p + 21, NULL, 10);
-	if (strstr(flat, "arm64") && !strstr(m->machine, "Intel") &&
-	    !strstr(m->machine, "Skylake"))
-		snprintf(m->arch, sizeof(m->arch), "arm64");
-}
-
-static int starts_with_any(const char *line, const char *const *keys)
-{
-	for (; *keys; keys++)
-		if (!strncmp(line, *keys, strlen(*keys)))
-			return 1;
-	return 0;
-}
-
-/* The lscpu block, when the mail includes one. */
-static int lkpmail_lscpu_read(const char *lines, struct lkpmail *m)
-{
-	static const char *const keys[] = {
-		"Architecture:",
-		"CPU(s):",
-		"On-line CPU(s) list:",
-		"Thread(s) per core:",
-		"Core(s) per socket:",
-		"Socket(s):",
-		"NUMA node(s):",
-		"NUMA node",
-		"Model name:",
-		"CPU family:",
-		"Model:",
-		NULL,
-	};
-	const char *p = lines;
-	size_t len = 0, cap = 0;
-	int core = 0;
-
-	while (*p) {
-		const char *e = strchr(p, '\n');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-
-		if (starts_with_any(p, keys) && memchr(p, ':', n)) {
-			if (len + n + 2 > cap) {
-				char *x = realloc(m->lscpu,
-						  cap = 2 * (cap + n + 2));
-
-				if (!x)
-					return -ENOMEM;
-				m->lscpu = x;
-			}
-			memcpy(m->lscpu + len, p, n);
-			len += n;
-			m->lscpu[len++] = '\n';
-			m->lscpu[len] = '\0';
-			core += !strncmp(p, "Socket(s):", 10) ||
-				!strncmp(p, "Core(s) per socket:", 19) ||
-				!strncmp(p, "Thread(s) per core:", 19);
-		}
-		p += n + (e ? 1 : 0);
-	}
-	if (core < 3) {
-		free(m->lscpu);
-		m->lscpu = NULL;
-	}
-	return 0;
 }
 
 /* A commit or a tag ("v6.17-rc2") at @q, with its ("subject") if any. */
@@ -757,31 +471,6 @@ static void lkpmail_table_row_read(const char *lines, struct lkpmail *m)
 	}
 }
 
-/* The most nodes the table's numa-meminfo.nodeN rows (and kin) name. */
-static void lkpmail_nodes_read(const char *lines, struct lkpmail *m)
-{
-	static const char *const rows[] = { "numa-meminfo.node",
-					    "numa-vmstat.node",
-					    "numa-numastat.node", NULL };
-	const char *const *r;
-	const char *p;
-	unsigned long n;
-
-	for (r = rows; *r; r++)
-		for (p = lines; (p = strstr(p, *r));) {
-			p += strlen(*r);
-			if (!isdigit((unsigned char)*p))
-				continue;
-			n = strtoul(p, NULL, 10);
-			if (n < 1024 && n + 1 > m->table_nodes)
-				m->table_nodes = n + 1;
-		}
-	/* job.yaml, when attached: "nr_node: 2" at the start of a line */
-	for (p = lines; (p = strstr(p, "nr_node: ")); p++)
-		if (p == lines || p[-1] == '\n')
-			m->yaml_nodes = strtoul(p + 9, NULL, 10);
-}
-
 /* "The kernel config and materials to reproduce are available at: URL" */
 static void lkpmail_config_read(const char *flat, struct lkpmail *m)
 {
@@ -790,124 +479,9 @@ static void lkpmail_config_read(const char *flat, struct lkpmail *m)
 
 	if (!p)
 		return;
-	word_get(p + 30, url, sizeof(url));
+	lkpmail_word_get(p + 30, url, sizeof(url));
 	if (!strncmp(url, "http", 4))
 		snprintf(m->config_url, sizeof(m->config_url), "%s", url);
-}
-
-/* A number after one of @opts ("-l ") within @span bytes of @p. */
-static unsigned int opt_number(const char *p, size_t span,
-			       const char *const *opts)
-{
-	const char *q;
-
-	for (; *opts; opts++) {
-		q = strstr(p, *opts);
-		if (q && (size_t)(q - p) < span &&
-		    isdigit((unsigned char)q[strlen(*opts)]))
-			return strtoul(q + strlen(*opts), NULL, 10);
-	}
-	return 0;
-}
-
-/*
- * The command lines of LKP's reproduce attachment quote every argument
- * ("/usr/bin/hackbench" "-g" "16" ... "-l" "30000"): read them without
- * the quotes, as the older mails' "hackbench -g 16 ... -l 30000".
- */
-static void lkpmail_commands_read(const char *flat, struct lkpmail *m)
-{
-	static const char *const hb[] = { " -l ", " --loops ", NULL };
-	static const char *const hg[] = { " -g ", " --groups ", NULL };
-	static const char *const pp[] = { " -l ", " --loop ", " --loops ",
-					  NULL };
-	char *plain = malloc(strlen(flat) + 1), *o = plain;
-	const char *p;
-
-	if (!plain)
-		return;
-	for (p = flat; *p; p++)
-		if (*p != '"')
-			*o++ = *p;
-	*o = '\0';
-	p = strstr(plain, "hackbench -g ");
-	if (!p)
-		p = strstr(plain,
-			   "hackbench -l "); /* "hackbench -l 256000 -g 1" */
-	if (p) {
-		m->loops = opt_number(p, 80, hb);
-		/* A robot's groups are its nr_threads; a person's, -g. */
-		if (!m->is_lkp)
-			m->groups = opt_number(p, 80, hg);
-	}
-	p = strstr(plain, "bench sched pipe");
-	if (p)
-		m->perf_loops = opt_number(p, 60, pp);
-	free(plain);
-}
-
-/*
- * LKP's machine names say the socket count: lkp-csl-2sp4, lkp-ivb-2ep1,
- * lkp-csl-2ap3 (Cascade Lake-AP), lkp-hsw-4ex1, lkp-cpx-4s1: a digit,
- * a kind, a digit.
- */
-static unsigned int lkpmail_host_sockets(const char *host)
-{
-	static const char *const kinds[] = { "sp", "ep", "ap", "ex", "s", NULL };
-	const char *const *k;
-	const char *p = host;
-	size_t n;
-
-	while ((p = strchr(p, '-'))) {
-		p++;
-		if (!isdigit((unsigned char)p[0]) || p[0] == '0')
-			continue;
-		for (k = kinds; *k; k++) {
-			n = strlen(*k);
-			if (!strncmp(p + 1, *k, n) &&
-			    isdigit((unsigned char)p[1 + n]))
-				return p[0] - '0';
-		}
-	}
-	return 0;
-}
-
-/*
- * A mail without the compare table's header may still name its host
- * (the table of other tests, a job.yaml, a reply): the first "lkp-"
- * word with a socket count.
- */
-static void lkpmail_host_find(const char *flat, struct lkpmail *m)
-{
-	const char *p = flat;
-	size_t n;
-
-	while (!m->tbox_group[0] && (p = strstr(p, "lkp-"))) {
-		n = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789-");
-		if ((p == flat || !isalnum((unsigned char)p[-1])) &&
-		    n < sizeof(m->tbox_group)) {
-			snprintf(m->tbox_group, sizeof(m->tbox_group), "%.*s",
-				 (int)n, p);
-			if (!lkpmail_host_sockets(m->tbox_group))
-				m->tbox_group[0] = '\0';
-		}
-		p += n ? n : 4;
-	}
-}
-
-/*
- * The host name's count, kept beside the text's: the machine's reader
- * weighs both against the CPU model's (reproduce/repro-machine.c).
- */
-static void lkpmail_tbox_sockets(struct lkpmail *m)
-{
-	m->host_sockets = lkpmail_host_sockets(m->tbox_group);
-	if (m->sockets)
-		return;
-	m->sockets = m->host_sockets;
-	if (m->sockets)
-		snprintf(m->sockets_src, sizeof(m->sockets_src),
-			 "LKP's host name %s", m->tbox_group);
 }
 
 int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
@@ -942,14 +516,8 @@ int lkpmail_parse(const char *text, struct lkpmail *m, char *why, size_t whylen)
 	lkpmail_table_row_read(lines, m);
 	lkpmail_nodes_read(lines, m);
 	lkpmail_config_read(flat, m);
-	{
-		const char *p = testcase_find(flat);
-
-		if (p)
-			word_get(p + 10, m->testcase, sizeof(m->testcase));
-	}
-	lkpmail_host_find(flat, m);
-	lkpmail_tbox_sockets(m);
+	lkpmail_testcase_read(flat, m);
+	lkpmail_host_read(flat, m);
 	lkpmail_date_read(flat, m);
 	err = lkpmail_lscpu_read(lines, m);
 	if (err)
@@ -980,15 +548,5 @@ const char *lkpmail_header_get(const struct lkpmail *m, const char *key)
 	for (i = 0; i < m->nheader; i++)
 		if (!strcmp(m->header[i].key, key))
 			return m->header[i].val;
-	return NULL;
-}
-
-const char *lkpmail_param_get(const struct lkpmail *m, const char *key)
-{
-	int i;
-
-	for (i = 0; i < m->nparams; i++)
-		if (!strcmp(m->params[i].key, key))
-			return m->params[i].val;
 	return NULL;
 }

@@ -69,8 +69,6 @@ struct lkpmail {
 int lkpmail_parse(const char *text, struct lkpmail *m, char *why,
 		  size_t whylen);
 void lkpmail_free(struct lkpmail *m);
-/* The report's date from the flat text (reproduce/maildate.c). */
-void lkpmail_date_read(const char *flat, struct lkpmail *m);
 /* The value of parameter @key, or NULL. */
 const char *lkpmail_param_get(const struct lkpmail *m, const char *key);
 /* The compare table header's value of @key, or NULL. */

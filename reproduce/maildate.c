@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "lkpmail.h"
+#include "mailread.h"
 #include "shared/util.h"
 
 static const char *const maildate_months[] = { "jan", "feb", "mar", "apr",

@@ -232,6 +232,24 @@ int repro_copy(const struct lkpmail *m, struct repro_job *j, const char *key,
 	return 0;
 }
 
+int repro_choice_read(const struct lkpmail *m, const char *key,
+		      const char *what, const char *verb, int optional,
+		      const char **v)
+{
+	const struct param_spec *spec = param_spec_find(key);
+
+	if (repro_param(m, "test", v))
+		return -ENOENT;
+	if (!*v && optional)
+		return 0;
+	if (*v && !param_value_check(spec, *v))
+		return 0;
+	fprintf(stderr,
+		"bootbench: %s '%s' is not one bootbench %s: it has %s\n", what,
+		*v ? *v : "(none given)", verb, spec->choices);
+	return -ENOENT;
+}
+
 /* @key's value of the report, or @dflt with a note that it was guessed. */
 int repro_copy_or(const struct lkpmail *m, struct repro_job *j, const char *key,
 		  const char *dflt, const char *why)

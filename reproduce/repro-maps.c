@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * LKP's testcases as our tests: a descriptor's LKP rows (data), else one
- * function a testcase (repro_maps) turns a report's job parameters into
+ * LKP's testcases as our tests: a descriptor's LKP rows (data, read by
+ * repro-rows.c), with a function for what they cannot say
+ * (repro_lkp_logic), else one function a testcase (repro_maps; those on
+ * a disk are repro-disks.c's) turns a report's job parameters into
  * ours, and what of ours is nearest to one we do not run.
  */
 #define _GNU_SOURCE
@@ -146,19 +148,12 @@ static int repro_hackbench_params(const struct lkpmail *m, struct repro_job *j)
 
 static int repro_aim9_params(const struct lkpmail *m, struct repro_job *j)
 {
-	/* The same check make run makes of AIM9_TEST. */
-	const struct param_spec *spec = param_spec_find("aim9_test");
 	const char *v;
 	char buf[32];
 
-	if (repro_param(m, "test", &v))
+	/* The same check make run makes of AIM9_TEST. */
+	if (repro_choice_read(m, "aim9_test", "aim9 test", "implements", 1, &v))
 		return -ENOENT;
-	if (v && param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: aim9 test '%s' is not one bootbench implements: it has %s\n",
-			v, spec->choices);
-		return -ENOENT;
-	}
 	repro_set(j, "test", "aim9");
 	if (v)
 		repro_set(j, "aim9_test", v);
@@ -172,58 +167,8 @@ static int repro_aim9_params(const struct lkpmail *m, struct repro_job *j)
 }
 
 /*
- * LKP's aim7 runs `load` tasks at once, each with files of about 1M
- * (FILESIZE 1M + POOLSIZE 10M / load) on the report's disk: 3000 tasks
- * are 3G in flight, more than a guest's RAM disk or memory holds. The
- * load is capped here, said; the test and the disk are the report's.
- */
-#define REPRO_AIM7_LOAD_MAX 100
-
-static int repro_aim7_params(const struct lkpmail *m, struct repro_job *j)
-{
-	const struct param_spec *spec = param_spec_find("aim7_test");
-	unsigned int load = 0;
-	const char *v;
-	char buf[32];
-
-	if (repro_param(m, "test", &v))
-		return -ENOENT;
-	if (!v || param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: aim7 test '%s' is not one bootbench implements: it has %s\n",
-			v ? v : "(none given)", spec->choices);
-		return -ENOENT;
-	}
-	repro_set(j, "test", "aim7");
-	repro_set(j, "aim7_test", v);
-	if (repro_param(m, "load", &v))
-		return -ENOENT;
-	if (v && util_uint_parse(v, 1, 100000, &load)) {
-		fprintf(stderr,
-			"bootbench: aim7 load '%s' is not a number of tasks (1 to 100000)\n",
-			v);
-		return -ENOENT;
-	}
-	if (!v)
-		repro_note("guessed", "load = 2 (the report gives none)");
-	snprintf(buf, sizeof(buf), "%u",
-		 load > REPRO_AIM7_LOAD_MAX ? REPRO_AIM7_LOAD_MAX :
-		 load			    ? load :
-					      2);
-	repro_set(j, "load", buf);
-	/* The suite's jobs a user, said so that QUICK=1 can scale them. */
-	repro_set(j, "aim7_jobs", "100");
-	if (load > REPRO_AIM7_LOAD_MAX)
-		repro_note(
-			"scaled",
-			"load = %s (the report's %u tasks: their files of about 1M each would not fit a guest's disk and memory)",
-			buf, load);
-	return repro_disk_map(m, j);
-}
-
-/*
- * LKP's will-it-scale: test, mode (process, thread, or both: then the
- * report's metric says which side changed), nr_task, runtime.
+ * LKP's will-it-scale beyond its rows: test, mode (process, thread, or
+ * both: then the report's metric says which side changed).
  */
 static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
 {
@@ -239,7 +184,6 @@ static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
 			v ? v : "(none given)");
 		return -ENOENT;
 	}
-	repro_set(j, "test", "will-it-scale");
 	repro_set(j, "wis_test", v);
 	if (repro_param(m, "mode", &v))
 		return -ENOENT;
@@ -254,10 +198,7 @@ static int repro_wis_params(const struct lkpmail *m, struct repro_job *j)
 			threads ? "the threads" : "the processes");
 	}
 	repro_set(j, "mode", threads ? "threads" : "process");
-	if (repro_copy_or(m, j, "nr_task", "100%",
-			  "the report gives no task count"))
-		return -ENOENT;
-	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+	return 0;
 }
 
 /*
@@ -285,25 +226,17 @@ static int repro_netperf_metric_check(const struct lkpmail *m, const char *test)
 }
 
 /*
- * LKP's netperf: test, nr_threads, runtime, send_size, over loopback
- * (cluster: cs-localhost) on IPv4; we have no other link nor IPv6.
+ * LKP's netperf beyond its rows: the test, over loopback (cluster:
+ * cs-localhost) on IPv4; we have no other link nor IPv6.
  */
 static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
 {
-	const struct param_spec *spec = param_spec_find("netperf_test");
 	const char *v;
 
-	if (repro_param(m, "test", &v))
+	if (repro_choice_read(m, "netperf_test", "netperf test", "implements",
+			      0, &v) ||
+	    repro_netperf_metric_check(m, v))
 		return -ENOENT;
-	if (!v || param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: netperf test '%s' is not one bootbench implements: it has %s\n",
-			v ? v : "(none given)", spec->choices);
-		return -ENOENT;
-	}
-	if (repro_netperf_metric_check(m, v))
-		return -ENOENT;
-	repro_set(j, "test", "netperf");
 	repro_set(j, "netperf_test", v);
 	v = lkpmail_param_get(m, "ip");
 	if (v && strcmp(v, "ipv4")) {
@@ -319,37 +252,24 @@ static int repro_netperf_params(const struct lkpmail *m, struct repro_job *j)
 			v);
 		return -ENOENT;
 	}
-	if (repro_copy(m, j, "send_size", "send_size") ||
-	    repro_copy_or(m, j, "nr_threads", "1", "LKP's netperf default"))
-		return -ENOENT;
-	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+	return 0;
 }
 
-/* LKP's perf-bench-futex: test, shared, nr_task, runtime. */
+/* LKP's perf-bench-futex beyond its rows: test, shared. */
 static int repro_futex_params(const struct lkpmail *m, struct repro_job *j)
 {
-	const struct param_spec *spec = param_spec_find("futex_test");
 	const char *v;
 
-	if (repro_param(m, "test", &v))
+	if (repro_choice_read(m, "futex_test", "perf-bench-futex test",
+			      "implements", 1, &v))
 		return -ENOENT;
-	if (v && param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: perf-bench-futex test '%s' is not one bootbench implements: it has %s\n",
-			v, spec->choices);
-		return -ENOENT;
-	}
-	repro_set(j, "test", "perf-bench-futex");
 	if (v)
 		repro_set(j, "futex_test", v);
 	if (repro_param(m, "shared", &v))
 		return -ENOENT;
 	repro_set(j, "shared",
 		  v && !strcmp(v, "shared") ? "shared" : "private");
-	if (repro_copy_or(m, j, "nr_task", "100%",
-			  "perf's default, a thread per CPU"))
-		return -ENOENT;
-	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+	return 0;
 }
 
 static int repro_pipe_params(const struct lkpmail *m, struct repro_job *j)
@@ -410,76 +330,22 @@ static int repro_stressng_params(const struct lkpmail *m, struct repro_job *j)
 }
 
 /*
- * The disk that stands for the report's: a virtio disk of its size
- * (4 GiB unless sized), or a RAM disk, which the run cuts to half the
- * guest's memory in all (docs/disks.md): the report machine's memory,
- * which the job's profile asks for, or bootbench's default 1 GiB.
- */
-static unsigned long long repro_disk_size(const struct lkpmail *m,
-					  const char *spec,
-					  const struct disk_spec *d)
-{
-	unsigned long long mem =
-		m->mem_gb ? (unsigned long long)m->mem_gb << 30 : 1ULL << 30;
-	unsigned long long each = mem / 2 / d->count;
-
-	if (d->kind != DISK_BRD || d->size <= each)
-		return d->size;
-	repro_note(
-		"scaled",
-		"disk = %s: the run gives RAM disks of at most %llu MiB each (half of the guest's %llu MiB), not the report's %llu MiB",
-		spec, each >> 20, mem >> 20, d->size >> 20);
-	return each;
-}
-
-/* LKP's test_size, at most half the disk that stands for the report's. */
-static void repro_test_size(const struct lkpmail *m, struct repro_job *j,
-			    const char *v)
-{
-	unsigned long long want, cap = 2ULL << 30;
-	const char *disk = repro_get(j, "disk");
-	struct disk_spec d;
-	char buf[32];
-
-	if (disk && !disk_spec_parse(disk, &d, NULL, 0))
-		cap = repro_disk_size(m, disk, &d) / 2;
-	if (param_size_parse(v, &want) || want <= cap) {
-		repro_set(j, "test_size", v);
-		return;
-	}
-	snprintf(buf, sizeof(buf), "%lluM", cap >> 20);
-	repro_set(j, "test_size", buf);
-	repro_note(
-		"scaled",
-		"test_size = %s (the report's %s; half the disk that stands for its)",
-		buf, v);
-}
-
-/*
- * LKP's vm-scalability: test is the case; sizes are this guest's memory
- * (benchmarks/vm-scalability.c), not the report's size: said.
+ * LKP's vm-scalability beyond its rows: test is the case; sizes are
+ * this guest's memory (benchmarks/vm-scalability.c), not the report's
+ * size: said.
  */
 static int repro_vmscal_params(const struct lkpmail *m, struct repro_job *j)
 {
-	const struct param_spec *spec = param_spec_find("vm_test");
 	const char *v;
 
-	if (repro_param(m, "test", &v))
+	if (repro_choice_read(m, "vm_test", "vm-scalability case", "has", 0,
+			      &v))
 		return -ENOENT;
-	if (!v || param_value_check(spec, v)) {
-		fprintf(stderr,
-			"bootbench: vm-scalability case '%s' is not one bootbench has: it has %s\n",
-			v ? v : "(none given)", spec->choices);
-		return -ENOENT;
-	}
-	repro_set(j, "test", "vm-scalability");
 	repro_set(j, "vm_test", v);
 	repro_note(
 		"scaled",
 		"vm-scalability's sizes are the case's share of the guest's memory, not the report's machine's");
-	if (repro_copy(m, j, "nr_task", "nr_task"))
-		return -ENOENT;
-	return repro_copy_or(m, j, "runtime", "300", "LKP's default");
+	return 0;
 }
 
 /*
@@ -537,30 +403,6 @@ static int repro_ub_params(const struct lkpmail *m, struct repro_job *j)
 	return repro_unixbench_params(m, j, v);
 }
 
-static int repro_dbench_params(const struct lkpmail *m, struct repro_job *j)
-{
-	repro_set(j, "test", "dbench");
-	if (repro_copy(m, j, "nr_threads", "nr_threads") ||
-	    repro_disk_map(m, j))
-		return -ENOENT;
-	/* LKP's programs/dbench/run: no -t, but -t 60 with dbench -B nfs. */
-	if (!repro_get(j, "fs2"))
-		return repro_copy_or(
-			m, j, "runtime", "600",
-			"dbench's own default: LKP's dbench passes no -t");
-	if (!strcmp(repro_get(j, "fs2"), "cifs"))
-		repro_note(
-			"differs",
-			"fs2 = cifs: LKP ran dbench's own SMB client (dbench -B smb with its smb_2.txt, -t 60, a connection per client) against the guest's smbd; here Debian's dbench replays client.txt on the kernel's cifs mount of the same smbd: one connection for all clients, so what depends on the number of connections is not reproduced");
-	else
-		repro_note(
-			"differs",
-			"fs2 = %s: LKP ran dbench's own NFSv3 client (dbench -B nfs with its nfs_2.load, -t 60, a TCP connection per client) against the guest's nfsd; here Debian's dbench replays client.txt on the kernel's NFSv4.2 mount of the same nfsd: one connection for all clients, so what depends on the number of connections is not reproduced",
-			repro_get(j, "fs2"));
-	return repro_copy_or(m, j, "runtime", "60",
-			     "LKP's NFS and SMB dbench runs -t 60");
-}
-
 static int repro_stressng_disk_params(const struct lkpmail *m,
 				      struct repro_job *j)
 {
@@ -568,208 +410,45 @@ static int repro_stressng_disk_params(const struct lkpmail *m,
 								     0;
 }
 
-/*
- * LKP's filebench: test: is the personality's workload file
- * (fileserver.f), run as filebench ships it: its own 60 s. The data set
- * is the guest's share of its disk and memory (benchmarks/filebench.c),
- * not the report machine's: said.
- */
-static int repro_filebench_params(const struct lkpmail *m, struct repro_job *j)
-{
-	const struct param_spec *spec = param_spec_find("filebench_test");
-	char name[64];
-	const char *v;
-	size_t n;
-
-	if (repro_param(m, "test", &v))
-		return -ENOENT;
-	n = v ? strlen(v) : 0;
-	if (n > 2 && !strcmp(v + n - 2, ".f"))
-		n -= 2;
-	snprintf(name, sizeof(name), "%.*s", (int)n, v ? v : "");
-	if (!v || param_value_check(spec, name)) {
-		fprintf(stderr,
-			"bootbench: filebench personality '%s' is not one bootbench has: it has %s\n",
-			v ? v : "(none given)", spec->choices);
-		return -ENOENT;
-	}
-	repro_set(j, "test", "filebench");
-	repro_set(j, "filebench_test", name);
-	repro_set(j, "runtime", "60");
-	repro_note(
-		"scaled",
-		"filebench's filesets are cut to a quarter of the guest's free disk space and an eighth of its memory, not the report machine's (the run's progress lines say by how much)");
-	return repro_disk_map(m, j);
-}
-
-/*
- * The guest's memory for a swapin job: the report's machine's (gigabytes)
- * pushed out to a virtio disk under TCG would take many minutes a boot;
- * 512 MiB took 7 s to push (docs/benchmarks.md).
- */
-#define REPRO_SWAPIN_MEM_MB 512ULL
-
-/*
- * LKP's swapin: nr_task tasks write size bytes in all, which are pushed
- * out to swap on the job's disk and read back. The guest gets
- * REPRO_SWAPIN_MEM_MB and size keeps its share of the report machine's
- * memory (8G of 8G: all of it, so the read back itself pushes pages
- * out; 8G of 32G: a quarter), said. The swap is the raw disk: a job
- * with fs: cannot be this one.
- */
-static int repro_swapin_params(const struct lkpmail *m, struct repro_job *j)
-{
-	unsigned long long size = 0, want, guest = REPRO_SWAPIN_MEM_MB << 20;
-	char buf[32];
-	const char *v;
-
-	repro_set(j, "test", "swapin");
-	if (repro_copy_or(m, j, "nr_task", "1", "usemem's default, one task") ||
-	    repro_disk_map(m, j) || repro_param(m, "size", &v))
-		return -ENOENT;
-	if (repro_get(j, "fs")) {
-		fprintf(stderr,
-			"bootbench: swapin puts its swap on the raw disk, and the report's job has fs: %s: bootbench cannot run it\n",
-			repro_get(j, "fs"));
-		return -ENOENT;
-	}
-	if (!repro_get(j, "disk")) {
-		repro_set(j, "disk", "1HDD");
-		repro_note(
-			"guessed",
-			"disk = 1HDD (the report names no disk for its swap)");
-	}
-	if (v && !param_size_parse(v, &size) && m->mem_gb) {
-		want = size * guest / ((unsigned long long)m->mem_gb << 30);
-		/* The tasks' memory is the guest's at most, 1 MiB at least. */
-		want = want > guest	 ? guest :
-		       want < 1ULL << 20 ? 1ULL << 20 :
-					   want;
-		repro_note(
-			"scaled",
-			"mem = %lluM, swapin_size = %lluM: the report's size %s was %.0f%% of its machine's %uG; the same share of a guest of %llu MiB (all of it at most), whose memory a boot under TCG can push out to swap in seconds",
-			REPRO_SWAPIN_MEM_MB, want >> 20, v,
-			100.0 * size / ((unsigned long long)m->mem_gb << 30),
-			m->mem_gb, REPRO_SWAPIN_MEM_MB);
-	} else {
-		want = guest / 2;
-		repro_note(
-			"guessed",
-			"mem = %lluM, swapin_size = %lluM: half the guest's memory (the report gives %s)",
-			REPRO_SWAPIN_MEM_MB, want >> 20,
-			v ? "no machine memory to scale its size by" :
-			    "no size");
-	}
-	snprintf(buf, sizeof(buf), "%lluM", want >> 20);
-	repro_set(j, "swapin_size", buf);
-	snprintf(buf, sizeof(buf), "%lluM", REPRO_SWAPIN_MEM_MB);
-	repro_set(j, "mem", buf);
-	return 0;
-}
-
-/*
- * LKP's testcases a descriptor maps as data: its LKP row names our test
- * and the LKP key of the test size (a scratch disk test; "": none), its
- * LKP_PARAM rows LKP's keys that are ours, each value read by our key's
- * kind (repro_copy: "8t" is 8 tasks, "300s" 300 seconds).
- */
-static const struct repro_lkp {
-	const char *testcase, *test, *size_key;
-} repro_lkps[] = {
-#define LKP(testcase, test, size_key) { testcase, #test, size_key },
-#include "shared/descs.h"
-#undef LKP
+/* The function of a testcase of ours, LKP's name for it its key. */
+struct repro_map {
+	const char *testcase;
+	int (*map)(const struct lkpmail *m, struct repro_job *j);
 };
 
-static const struct repro_lkp_param {
-	const char *testcase, *lkp, *ours;
-} repro_lkp_params[] = {
-#define LKP_PARAM(testcase, lkp, ours) { testcase, lkp, ours },
-#include "shared/descs.h"
-#undef LKP_PARAM
+/*
+ * What an LKP row's testcase needs that its rows cannot say: run once
+ * the row has set the test, before its LKP_PARAM and LKP_DEFAULT rows.
+ */
+static const struct repro_map repro_lkp_logic[] = {
+	{ "vm-scalability", repro_vmscal_params },
+	{ "will-it-scale", repro_wis_params },
+	{ "perf-bench-futex", repro_futex_params },
+	{ "netperf", repro_netperf_params },
 };
 
-static int repro_lkp_map(const struct lkpmail *m, struct repro_job *j,
-			 const struct repro_lkp *l)
-{
-	const char *v;
-	size_t i;
-
-	repro_set(j, "test", l->test);
-	for (i = 0; i < ARRAY_SIZE(repro_lkp_params); i++)
-		if (!strcmp(repro_lkp_params[i].testcase, l->testcase) &&
-		    repro_copy(m, j, repro_lkp_params[i].lkp,
-			       repro_lkp_params[i].ours))
-			return -ENOENT;
-	if (!l->size_key[0])
-		return 0;
-	if (repro_disk_map(m, j) || repro_param(m, l->size_key, &v))
-		return -ENOENT;
-	repro_test_size(m, j, v ? v : "2G");
-	return 0;
-}
-
-/* The LKP row of @testcase, or NULL. */
-static const struct repro_lkp *repro_lkp_find(const char *testcase)
+static const struct repro_map *repro_map_find(const struct repro_map *maps,
+					      size_t n, const char *testcase)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(repro_lkps); i++)
-		if (!strcmp(repro_lkps[i].testcase, testcase))
-			return &repro_lkps[i];
+	for (i = 0; i < n; i++)
+		if (!strcmp(maps[i].testcase, testcase))
+			return &maps[i];
 	return NULL;
 }
 
-int repro_lkp_rows_check(FILE *err)
-{
-	const struct repro_lkp_param *p;
-	const struct repro_lkp *l;
-	const struct test_desc *t;
-	size_t i;
-	int bad = 0;
-
-	for (i = 0; i < ARRAY_SIZE(repro_lkps); i++)
-		if (!test_find(repro_lkps[i].test)) {
-			fprintf(err, "LKP row %s: no test %s\n",
-				repro_lkps[i].testcase, repro_lkps[i].test);
-			bad = 1;
-		}
-	for (i = 0; i < ARRAY_SIZE(repro_lkp_params); i++) {
-		p = &repro_lkp_params[i];
-		l = repro_lkp_find(p->testcase);
-		/* A row of no test is said above; its keys are not checked. */
-		t = l ? test_find(l->test) : NULL;
-		if (l && !t)
-			continue;
-		if (!t || !param_spec_find(p->ours) ||
-		    !strv_word_in(t->params, p->ours)) {
-			fprintf(err,
-				"LKP_PARAM row %s %s: %s is no parameter of its LKP row's test\n",
-				p->testcase, p->lkp, p->ours);
-			bad = 1;
-		}
-	}
-	return bad ? -EINVAL : 0;
-}
-
 /* LKP's testcases we run with a function: how each one's job is read. */
-static const struct {
-	const char *testcase;
-	int (*map)(const struct lkpmail *m, struct repro_job *j);
-} repro_maps[] = {
+static const struct repro_map repro_maps[] = {
 	{ "unixbench", repro_ub_params },
 	{ "hackbench", repro_hackbench_params },
 	{ "aim9", repro_aim9_params },
 	{ "aim7", repro_aim7_params },
 	{ "dbench", repro_dbench_params },
 	{ "filebench", repro_filebench_params },
-	{ "vm-scalability", repro_vmscal_params },
 	{ "autonuma-benchmark", repro_autonuma_params },
 	{ "perf-bench-sched-pipe", repro_pipe_params },
 	{ "stress-ng", repro_stressng_disk_params },
-	{ "will-it-scale", repro_wis_params },
-	{ "perf-bench-futex", repro_futex_params },
-	{ "netperf", repro_netperf_params },
 	{ "swapin", repro_swapin_params },
 };
 
@@ -778,6 +457,7 @@ int repro_test_map(const struct lkpmail *m, const char *text,
 		   struct repro_job *j)
 {
 	const char *tc = m->testcase, *hint;
+	const struct repro_map *map;
 	const struct repro_lkp *lkp;
 	size_t i;
 
@@ -803,11 +483,14 @@ int repro_test_map(const struct lkpmail *m, const char *text,
 	if (repro_storage_check(m))
 		return -ENOENT;
 	lkp = repro_lkp_find(tc);
-	if (lkp)
-		return repro_lkp_map(m, j, lkp);
-	for (i = 0; i < ARRAY_SIZE(repro_maps); i++)
-		if (!strcmp(tc, repro_maps[i].testcase))
-			return repro_maps[i].map(m, j);
+	if (lkp) {
+		map = repro_map_find(repro_lkp_logic,
+				     ARRAY_SIZE(repro_lkp_logic), tc);
+		return repro_lkp_map(m, j, lkp, map ? map->map : NULL);
+	}
+	map = repro_map_find(repro_maps, ARRAY_SIZE(repro_maps), tc);
+	if (map)
+		return map->map(m, j);
 	for (i = 0; i < ARRAY_SIZE(repro_closest); i++)
 		if (!strcmp(tc, repro_closest[i].testcase))
 			break;

@@ -10,7 +10,9 @@
  *   METRIC, METRIC_EXACT  a metric, its direction and unit (lib/metrics.h)
  *   JOBKEY            a parameter of its own (proto/jobkeys.def)
  *   DEBIAN            the Debian package it runs (benchmarks/debian.def)
- *   LKP, LKP_PARAM    LKP's testcase and parameters (reproduce/repro-maps.c)
+ *   LKP, LKP_PARAM, LKP_DEFAULT  LKP's testcase, its parameters and the
+ *                     defaults LKP gives those a report leaves out
+ *                     (reproduce/repro-rows.c)
  *   MODULES           a module set a job of it needs (boot/imageplan.c, init)
  *   BARE              runs no workload: its job skips the loopback and the
  *                     monitors (init/job.c)
@@ -63,6 +65,10 @@
 #define LKP_PARAM(testcase, lkp_key, key)
 #define DESCS_NO_LKP_PARAM
 #endif
+#ifndef LKP_DEFAULT
+#define LKP_DEFAULT(testcase, key, dflt, why)
+#define DESCS_NO_LKP_DEFAULT
+#endif
 #ifndef MODULES
 #define MODULES(key, pattern, set)
 #define DESCS_NO_MODULES
@@ -106,6 +112,10 @@
 #ifdef DESCS_NO_LKP_PARAM
 #undef LKP_PARAM
 #undef DESCS_NO_LKP_PARAM
+#endif
+#ifdef DESCS_NO_LKP_DEFAULT
+#undef LKP_DEFAULT
+#undef DESCS_NO_LKP_DEFAULT
 #endif
 #ifdef DESCS_NO_MODULES
 #undef MODULES

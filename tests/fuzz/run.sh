@@ -28,7 +28,7 @@ json:proto/json_parse.c proto/json.c
 job:init/job.c benchmarks/params.c boot/bzimage.c proto/disk.c
 topology:boot/topology.c boot/topology-text.c boot/cputable.c lib/fileio.c
 jobfile:boot/jobfile.c lib/fileio.c benchmarks/params.c proto/disk.c
-lkpmail:reproduce/lkpmail.c reproduce/maildate.c proto/names.c"
+lkpmail:reproduce/lkpmail.c reproduce/mailparams.c reproduce/mailmachine.c reproduce/maildate.c proto/names.c"
 status=0
 echo "$targets" | while IFS=: read -r name srcs; do
 	# FUZZ_ONLY="stream topology" runs just those.
