@@ -238,17 +238,11 @@ void kvm_json_write(struct json_buf *j, const struct kvm_plan *p)
 		return;
 	json_key_write(j, "kvm");
 	json_object_open(j);
-	json_key_write(j, "cpu");
-	json_string_write(j, "host");
-	json_key_write(j, "cpu_note");
-	json_string_write(j, p->cpu_note);
-	json_key_write(j, "numa_bound");
-	json_bool_write(j, p->bind);
-	json_key_write(j, "numa_note");
-	json_string_write(j, p->numa_note);
-	json_key_write(j, "hugepages");
-	json_bool_write(j, p->hugepages);
-	json_key_write(j, "hugepages_note");
-	json_string_write(j, p->hugepages_note);
+	json_member_string(j, "cpu", "host");
+	json_member_string(j, "cpu_note", p->cpu_note);
+	json_member_bool(j, "numa_bound", p->bind);
+	json_member_string(j, "numa_note", p->numa_note);
+	json_member_bool(j, "hugepages", p->hugepages);
+	json_member_string(j, "hugepages_note", p->hugepages_note);
 	json_object_close(j);
 }

@@ -114,20 +114,12 @@ static void job_plugin_write(struct json_buf *j, const struct run_opts *o)
 	}
 }
 
-/* A string member: job.json is mostly these. */
-static void outcome_str_write(struct json_buf *j, const char *key,
-			      const char *v)
-{
-	json_key_write(j, key);
-	json_string_write(j, v);
-}
-
 /* The test and its parameters, as the job gave them (key=value). */
 static void outcome_params_write(struct json_buf *j, const struct run_opts *o)
 {
 	int i;
 
-	outcome_str_write(j, "test", o->test);
+	json_member_string(j, "test", o->test);
 	json_key_write(j, "params");
 	json_object_open(j);
 	for (i = 0; i < o->nparams; i++) {
@@ -145,15 +137,15 @@ static void outcome_params_write(struct json_buf *j, const struct run_opts *o)
 static void outcome_kernel_write(struct json_buf *j, const struct run_opts *o,
 				 const char *release)
 {
-	outcome_str_write(j, "kernel", o->kernel);
-	outcome_str_write(j, "release", release);
-	outcome_str_write(j, "arch", o->arch->name);
-	outcome_str_write(j, "boot_path",
-			  o->boot_taken ? o->boot_taken : "bzimage");
+	json_member_string(j, "kernel", o->kernel);
+	json_member_string(j, "release", release);
+	json_member_string(j, "arch", o->arch->name);
+	json_member_string(j, "boot_path",
+			   o->boot_taken ? o->boot_taken : "bzimage");
 	if (o->boot_taken && !strcmp(o->boot_taken, "pvh"))
-		outcome_str_write(j, "boot_image", o->boot_image);
+		json_member_string(j, "boot_image", o->boot_image);
 	if (o->boot_note[0])
-		outcome_str_write(j, "boot_note", o->boot_note);
+		json_member_string(j, "boot_note", o->boot_note);
 }
 
 /* The machine the guest got: shape, memory, accelerator, pinning, KVM's. */
@@ -166,23 +158,23 @@ static void outcome_machine_write(struct json_buf *j, const struct run_opts *o,
 	json_key_write(j, "mem_mb");
 	json_int_write(j, o->topo.mem_mb);
 	topocheck_json_write(j, &o->topo);
-	outcome_str_write(j, "accel",
-			  o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
-	outcome_str_write(j, "accel_reason", accel_why);
-	outcome_str_write(j, "pin", s->pin[0] ? s->pin : "off");
+	json_member_string(j, "accel",
+			   o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
+	json_member_string(j, "accel_reason", accel_why);
+	json_member_string(j, "pin", s->pin[0] ? s->pin : "off");
 	kvm_json_write(j, &o->kvm);
 }
 
 /* The clock the guest ran by and the QEMU that kept it. */
 static void outcome_timing_write(struct json_buf *j, const struct run_opts *o)
 {
-	outcome_str_write(j, "timing",
-			  o->deterministic ? "deterministic" : "realtime");
+	json_member_string(j, "timing",
+			   o->deterministic ? "deterministic" : "realtime");
 	if (o->deterministic) {
 		json_key_write(j, "icount_shift");
 		json_int_write(j, o->icount_shift);
 	}
-	outcome_str_write(j, "qemu_version", o->qemu_version.text);
+	json_member_string(j, "qemu_version", o->qemu_version.text);
 }
 
 /* What the guest was booted with: packages, disks, both command lines. */
@@ -193,10 +185,10 @@ static void outcome_commands_write(struct json_buf *j, const struct run_opts *o,
 
 	/* The Debian benchmarks' packages, "stress-ng 0.15.06-2, ...". */
 	if (!debian_packages_read(o->initrd, pkgs, sizeof(pkgs)) && *pkgs)
-		outcome_str_write(j, "packages", pkgs);
+		json_member_string(j, "packages", pkgs);
 	disk_json_write(j, &o->disk);
-	outcome_str_write(j, "cmdline", cmdline);
-	outcome_str_write(j, "qemu_command", s->qemu_cmd ? s->qemu_cmd : "");
+	json_member_string(j, "cmdline", cmdline);
+	json_member_string(j, "qemu_command", s->qemu_cmd ? s->qemu_cmd : "");
 }
 
 int outcome_job_write(const struct rundir *rd, const struct run_opts *o,

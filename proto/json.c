@@ -196,6 +196,19 @@ void json_key_write(struct json_buf *j, const char *key)
 	j->after_key = 1;
 }
 
+/* A member: its key and a value, the pair every writer spells out. */
+void json_member_string(struct json_buf *j, const char *key, const char *v)
+{
+	json_key_write(j, key);
+	json_string_write(j, v);
+}
+
+void json_member_bool(struct json_buf *j, const char *key, int v)
+{
+	json_key_write(j, key);
+	json_bool_write(j, v);
+}
+
 void json_number_write(struct json_buf *j, double v)
 {
 	char num[32];

@@ -32,6 +32,8 @@ void json_object_close(struct json_buf *j);
 void json_array_open(struct json_buf *j);
 void json_array_close(struct json_buf *j);
 void json_key_write(struct json_buf *j, const char *key);
+void json_member_string(struct json_buf *j, const char *key, const char *v);
+void json_member_bool(struct json_buf *j, const char *key, int v);
 void json_string_write(struct json_buf *j, const char *s);
 void json_string_n_write(struct json_buf *j, const char *s, size_t n);
 void json_number_write(struct json_buf *j, double v);
