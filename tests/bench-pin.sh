@@ -60,6 +60,9 @@ spread() {
 	echo "$m $cv"
 }
 
+# A name job() does not know, refused before any boot (in $(...) its
+# exit would only end the subshell).
+for name in $TESTS; do job "$name" >/dev/null || exit 2; done
 printf '%-10s %3s %-5s %12s %7s %-5s %12s %7s %9s\n' test smp off median cv% pin median cv% cv-ratio
 for name in $TESTS; do
 	for smp in $SMPS; do
