@@ -10,8 +10,10 @@
 #define _GNU_SOURCE
 #include "bootbench.h"
 #include "imagebuild.h"
+#include "imagememo.h"
 #include "lib/tree.h"
 #include "shared/run.h"
+#include "shared/util.h"
 
 struct image_out {
 	char *path;
@@ -110,11 +112,79 @@ static int image_argv_fill(const struct run_opts *o, const char *kernel,
 	return setenv("DEB_ARCH", a->deb_arch, 1) ? VERDICT_INFRA : 0;
 }
 
-int image_job_build(const struct run_opts *o, const char *job, int quick,
-		    const char *kernel, char *initrd, size_t size)
+/*
+ * What image.sh is asked, one item a line, for its memo: its
+ * arguments, the environment it reads of ours, and the plan.
+ */
+static char *image_request_text(char **argv, const char *plan)
+{
+	const char *env[] = { "BOOTBENCH_RELEASE", "DEB_ARCH", "DEB_MIRROR",
+			      "DEB_OFFLINE" };
+	char *text = NULL, cwd[PATH_MAX];
+	size_t len, i;
+	FILE *f;
+
+	/* Relative arguments mean what they say only from here. */
+	if (!getcwd(cwd, sizeof(cwd)))
+		return NULL;
+	f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	fprintf(f, "cwd %s\n", cwd);
+	for (i = 0; argv[i]; i++)
+		fprintf(f, "arg %s\n", argv[i]);
+	for (i = 0; i < ARRAY_SIZE(env); i++)
+		fprintf(f, "env %s=%s\n", env[i], getenv(env[i]) ?: "");
+	fprintf(f, "plan %s%s", plan,
+		*plan && plan[strlen(plan) - 1] == '\n' ? "" : "\n");
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/*
+ * image.sh, unless the memo of the same request still holds; a memo
+ * that cannot be written costs the next run the shell, not this one.
+ */
+static int image_sh_run(const struct run_opts *o, char **argv, const char *plan,
+			char *initrd, size_t size)
 {
 	struct image_out out = { initrd, size };
 	struct run_cmd c = { .uid = -1, .line = image_line_take, .ctx = &out };
+	char deps[PATH_MAX], *req = image_request_text(argv, plan);
+	struct timespec start;
+	int err, memo;
+
+	if (!req)
+		return VERDICT_INFRA;
+	err = 0;
+	if (!image_memo_find(o->build_dir, req, initrd, size))
+		goto out;
+	memo = !image_memo_open(o->build_dir, req, deps, sizeof(deps), &start);
+	if ((memo && setenv("IMAGE_DEPS", deps, 1)) ||
+	    setenv("PLAN", plan, 1)) {
+		err = VERDICT_INFRA;
+		goto out;
+	}
+	*initrd = '\0';
+	c.argv = argv;
+	err = run_cmd_run(&c);
+	unsetenv("PLAN");
+	unsetenv("IMAGE_DEPS");
+	if (memo && !err && *initrd)
+		image_memo_write(o->build_dir, req, deps, &start, initrd);
+	else if (memo)
+		unlink(deps);
+out:
+	free(req);
+	return err;
+}
+
+int image_job_build(const struct run_opts *o, const char *job, int quick,
+		    const char *kernel, char *initrd, size_t size)
+{
 	char paths[4][PATH_MAX], *argv[8], *plan = NULL;
 	int err;
 
@@ -123,14 +193,8 @@ int image_job_build(const struct run_opts *o, const char *job, int quick,
 		err = image_argv_fill(o, kernel, paths, argv);
 	if (err)
 		goto out;
-	if (setenv("PLAN", plan, 1)) {
-		err = VERDICT_INFRA;
-		goto out;
-	}
 	*initrd = '\0';
-	c.argv = argv;
-	err = run_cmd_run(&c);
-	unsetenv("PLAN");
+	err = image_sh_run(o, argv, plan, initrd, size);
 	unsetenv("BOOTBENCH_RELEASE");
 	/* image.sh said what went wrong, in one line, and exits 2. */
 	if (err == VERDICT_BAD_INPUT)

@@ -31,6 +31,15 @@ die() {
 	exit 2
 }
 
+# For the host tool's memo (boot/imagememo.c), when it gives IMAGE_DEPS:
+# "input PATH", a file whose change remakes the image; "output PATH",
+# one the image is made of, which must still be there; "nomemo -", a
+# part whose freshness only its own script can tell (a Debian layer).
+deps_say() {
+	[ -z "${IMAGE_DEPS:-}" ] || printf '%s %s\n' "$1" "$2" >>"$IMAGE_DEPS"
+}
+deps_say input "$here/image.sh"
+
 # The plan's items of kind $1 ("layer", "modules"), one a line, each
 # once, in the plan's order (the job's tests first: job.json lists the
 # benchmark's package first).
@@ -64,7 +73,9 @@ bench_cpio() {
 	for n in $names; do
 		[ -f "$dir/$n" ] || die "the image plan names benchmark $n, which $dir does not have: build it with make"
 		for f in "$dir/$n" "$dir/$n"-image*; do
-			[ -f "$f" ] && echo "file /bench/${f##*/} $f 755 0 0"
+			[ -f "$f" ] || continue
+			echo "file /bench/${f##*/} $f 755 0 0"
+			deps_say input "$f"
 		done
 	done >"$out.spec.tmp"
 	if [ ! -f "$out" ] || ! cmp -s "$out.spec.tmp" "$out.spec" ||
@@ -74,6 +85,7 @@ bench_cpio() {
 		mv "$out.tmp" "$out"
 	fi
 	rm -f "$out.spec.tmp"
+	deps_say output "$out"
 	echo "$out"
 }
 
@@ -88,6 +100,7 @@ layers_add() {
 	if [ -n "$(plan_items layer)" ]; then
 		# shellcheck disable=SC2046 # one word per test
 		layers=$("$here/layer.sh" "$(dir_of "$mkcpio")/mklayer" "$mkcpio" "$build" $(plan_items layer)) || exit 2
+		deps_say nomemo -
 	fi
 	if [ -z "$bench$layers" ]; then
 		echo "$1"
@@ -115,6 +128,7 @@ layers_add() {
 		[ -z "$layers" ] || for l in $layers; do cat "${l%.cpio}.packages"; done >"$out.packages"
 		mv "$out.tmp" "$out"
 	fi
+	deps_say output "$out"
 	echo "$out"
 }
 
@@ -124,6 +138,7 @@ core=$(dir_of "$base")/core.cpio
 if [ -n "$(plan_items bench)" ] && [ -f "$core" ]; then
 	first=$core
 fi
+deps_say input "$first"
 
 [ -f "$kernel" ] || die "KERNEL=$kernel does not exist: give the path of a bzImage (arch/x86/boot/bzImage)"
 # The host tool that runs us knows the release already.
@@ -197,6 +212,7 @@ mods=$cache/$modset.cpio
 stale=0
 for f in $lists "$here/modules.sh" "$here/image.sh"; do
 	[ "$f" -nt "$mods" ] && stale=1
+	deps_say input "$f"
 done
 if [ ! -f "$mods" ] || [ "$stale" = 1 ]; then
 	echo "  MODULES $rel ($moddir${modset#modules})" >&2
@@ -218,5 +234,7 @@ if [ ! -f "$img" ] || [ "$first" -nt "$img" ] || [ "$mods" -nt "$img" ]; then
 	cat "$first" "$mods" >"$img.tmp"
 	mv "$img.tmp" "$img"
 fi
+deps_say output "$mods"
+deps_say output "$img"
 layers_add "$img" "$cache"
 exec 9>&-

@@ -66,3 +66,51 @@ check "image plan: every combination of a job file is planned (two tests, two fi
 	sh -c "'$tool' run --image-plan --job '$T/ip.job' | sort -u | tr '\n' ';' | grep -qx 'bench fio;bench sysbench-fileio;layer fio;layer fs-btrfs;layer fs-ext4;layer sysbench-fileio;modules disk;'"
 expect_bad "image plan: an unknown test is refused before any image is built" 2 "nosuch" \
 	"$tool" run --image-plan --test nosuch
+
+# The image's memo (boot/imagememo.c): the same job again takes its
+# image without initramfs/image.sh, which a stand-in counts; an input
+# newer than the memo, or another plan, makes the image again. A tree
+# of links whose initramfs/image.sh is the counter, found from the
+# working directory as the tool finds its own tree (lib/tree.h).
+if [ -f "$KDEF" ] && [ -f "$B/core.cpio" ] && [ -f "$B/guest/bench/execl" ]; then
+	M=$T/memo
+	mkdir -p "$M/tree/initramfs" "$M/b/host" "$M/b/guest/bench"
+	ln -s "$top/boot" "$M/tree/boot"
+	for f in "$top"/initramfs/*; do ln -s "$f" "$M/tree/initramfs/"; done
+	rm "$M/tree/initramfs/image.sh"
+	printf '#!/bin/sh\necho ran >>"%s"\nexec "%s" "$@"\n' "$M/log" "$top/initramfs/image.sh" >"$M/tree/initramfs/image.sh"
+	chmod +x "$M/tree/initramfs/image.sh"
+	cp -p "$B/host/mkcpio" "$M/b/host/"
+	cp -p "$B/base.cpio" "$B/core.cpio" "$M/b/"
+	cp -p "$B/guest/bench/execl" "$B/guest/bench/execl-image"* "$B/guest/bench/boot" "$M/b/guest/bench/"
+	printf '%s\n' '{"type":"hello","v":1,"uptime":1,"release":"6.1.0","cpus_online":1,"cpu_packages":1,"cores_per_package":1,"threads_per_core":1,"test":"execl","iterations":1}' \
+		'{"type":"sample","v":1,"uptime":2,"test":"execl","iteration":1,"status":"ok","exit_code":0,"metrics":{"unixbench.throughput":5}}' \
+		'{"type":"done","v":1,"uptime":3,"iterations":1,"failed":0}' >"$M/good.jsonl"
+	mk=$(cd "$(dirname "$KDEF")" && pwd)/${KDEF##*/}
+	memo_run() { # RESULTS [ARG...]: a run with the stand-in QEMU; its exit in $rc
+		mr=$1
+		shift
+		(cd "$M/tree" && FAKE_STREAM=$M/good.jsonl timeout 120 "$tool" run --kernel "$mk" --build "$M/b" \
+			--qemu "$top/tests/fake-qemu" --accel tcg --firmware seabios --boot bzimage --smp 1 --mem 256 \
+			--results "$M/$mr" "$@" >"$M/$mr.out" 2>&1)
+		rc=$?
+	}
+	memo_ran() { wc -l <"$M/log" 2>/dev/null || echo 0; }
+	memo_run r1 --test execl
+	check "image memo: a first run makes the image with image.sh and writes its memo" \
+		sh -c "test $rc -eq 0 && test $(memo_ran) -eq 1 && ls '$M/b/images/memo/'*.memo >/dev/null"
+	memo_run r2 --test execl
+	check "image memo: the same job again boots with no run of image.sh" \
+		sh -c "test $rc -eq 0 && test $(memo_ran) -eq 1"
+	memo_run r3 --test boot
+	check "image memo: another plan (another test) runs image.sh" sh -c "test $rc -eq 0 && test $(memo_ran) -eq 2"
+	touch "$M/b/guest/bench/execl"
+	memo_run r4 --test execl
+	check "image memo: a benchmark newer than the memo makes the image again" \
+		sh -c "test $rc -eq 0 && test $(memo_ran) -eq 3"
+	rm -f "$M"/b/images/bench-*/execl.cpio
+	memo_run r5 --test execl
+	check "image memo: a part of the image removed makes it again" sh -c "test $rc -eq 0 && test $(memo_ran) -eq 4"
+else
+	skip "image memo: runs with a stand-in QEMU" "no kernel or no built image parts in $B: make kernel-default all"
+fi
