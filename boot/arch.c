@@ -6,12 +6,14 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "arch.h"
 #include "bzimage.h"
@@ -33,6 +35,7 @@ static const struct arch arch_rows[] = {
 #define ARCH_ARM64_MAGIC "ARM\x64"
 #define ARCH_ARM64_MAGIC_OFF 0x38
 #define ARCH_IMAGE_MAX (512u << 20)
+#define ARCH_HEAD (64u << 10)
 
 const struct arch *arch_find(const char *name)
 {
@@ -106,15 +109,55 @@ static unsigned char *arch_file_load(const char *path, size_t *n, int *gzipped)
 	return out;
 }
 
+/*
+ * The first ARCH_HEAD bytes of the regular file @path into @buf: what
+ * names an image's kind (x86's setup header and its release string,
+ * arm64's magic), unless it is gzipped. make run identified the kernel
+ * twice, each a read of the whole bzImage.
+ */
+static int arch_head_read(const char *path, unsigned char *buf, size_t *n)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), err = 0;
+	struct stat st;
+	ssize_t got;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st))
+		err = -errno;
+	else if (!S_ISREG(st.st_mode))
+		err = -EINVAL;
+	else if ((size_t)st.st_size > ARCH_IMAGE_MAX)
+		err = -EFBIG;
+	else if ((got = pread(fd, buf, ARCH_HEAD, 0)) < 0)
+		err = -errno;
+	else
+		*n = got;
+	close(fd);
+	return err;
+}
+
 int arch_kernel_identify(const char *path, const struct arch **arch,
 			 int *gzipped)
 {
 	unsigned char *p;
-	size_t n;
+	size_t n = 0;
+	int err;
 
-	p = arch_file_load(path, &n, gzipped);
+	*gzipped = 0;
+	p = malloc(ARCH_HEAD);
 	if (!p)
-		return errno ? -errno : -ENOEXEC;
+		return -ENOMEM;
+	err = arch_head_read(path, p, &n);
+	if (!err && n >= 2 && !memcmp(p, "\x1f\x8b", 2)) {
+		free(p);
+		p = arch_file_load(path, &n, gzipped);
+		if (!p)
+			return errno ? -errno : -ENOEXEC;
+	} else if (err) {
+		free(p);
+		return err;
+	}
 	*arch = arch_image_kind(p, n);
 	free(p);
 	return *arch ? 0 : -ENOEXEC;
