@@ -563,8 +563,9 @@ int cmd_run(struct run_opts *o)
 	}
 	run_signals_catch();
 	for (run = 1; run <= o->runs + extra && !session_interrupted; run++) {
+		/* The boot once more is the same run of the job, numbered so. */
 		int early, v = run_boot(o, &sc, release, params, why, cmdline,
-					run, &early);
+					run - extra, &early);
 
 		if (run_boot_retry_take(o, early, run, &extra))
 			continue;
