@@ -100,6 +100,8 @@ TEST ?= execl
 VNG ?=
 ## LAYER: make bench-layer: the Debian benchmark whose image layer is measured
 LAYER ?= stress-ng
+## BASE_TREE: make bench-outside: another checkout, built, whose make run takes turns with this one's
+BASE_TREE ?=
 RUNS ?= 1
 ## MAX_RUNS: make ab, reproduce RUNS=auto: the most runs a side (default 12)
 MAX_RUNS ?=
@@ -301,7 +303,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer bench-pin test-kernel fuzz replay host-bench compare reproduce ab bisect bisect-eval case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer bench-pin bench-outside test-kernel fuzz replay host-bench compare reproduce ab bisect bisect-eval case-study
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -673,6 +675,10 @@ bench-layer: deps $(BOOTBENCH) $(MKCPIO) $(MKLAYER) $(BASE_CPIO) $(DEFAULT_KERNE
 	$(AT)O=$(O) B=$(B) SMP=$(call sq,$(SMP)) MEM=$(call sq,$(MEM)) LAYER=$(call sq,$(LAYER)) tests/bench-layer.sh
 
 # What PIN= does to the A/A spread, measured (docs/compare.md).
+## bench-outside: N (5) make run TEST=boot: the time outside QEMU (make, the host tool, the image), BASE_TREE= takes turns (docs/kernels.md)
+bench-outside: deps $(BOOTBENCH) $(DEFAULT_KERNEL)
+	$(AT)O=$(O) BASE_TREE=$(call sq,$(BASE_TREE)) tests/bench-outside.sh
+
 ## bench-pin: N (10) alternated make runs of execl, context1, hackbench and will-it-scale futex1 at SMP=1 and 2, PIN=off and pinned: medians, CVs
 bench-pin: deps $(BOOTBENCH) $(DEFAULT_KERNEL)
 	$(AT)O=$(O) tests/bench-pin.sh
