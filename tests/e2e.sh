@@ -25,6 +25,7 @@ hackbench hackbench-sched-idle-15.2
 netperf netperf-tcp_crr-trusted_for-11.6-nested
 perf-bench-futex perf-bench-futex-hash-shared-3.9
 perf-bench-sched-pipe perf-bench-sched-pipe-menu-12.9-tag-base
+rt-app rt-app-spreading-tasks-rt-bandwidth-25.9
 sockperf sockperf-udp-defer-free-numa-20.1
 stress-ng stress-ng-msg-nfs-timecreate-41.2
 stress-ng-trixie stress-ng-sigxfsz-pid_max-23.4-improvement
