@@ -112,8 +112,8 @@ static int external_lib_dir(const char *path, const struct stat *st, int type,
  * (into @loader) with the tree's libraries first, as in the guest (the
  * host's loader would not match the tree's libc). 0 or -errno.
  */
-static int external_rooted(char *const argv[], char *prog, char *loader,
-			   size_t size, char **v)
+static int external_rooted(const char *root, char *const argv[], char *prog,
+			   char *loader, size_t size, char **v)
 {
 	char interp[4096];
 	int err = external_interp(prog, interp, sizeof(interp));
@@ -121,10 +121,10 @@ static int external_rooted(char *const argv[], char *prog, char *loader,
 	if (err)
 		return err;
 	if (*interp) {
-		external_path(interp, loader, size);
+		snprintf(loader, size, "%s%s", root, interp);
 		strcpy(external_libs, ":");
 		if (access(loader, X_OK) ||
-		    nftw(external_root(), external_lib_dir, 16, FTW_PHYS))
+		    nftw(root, external_lib_dir, 16, FTW_PHYS))
 			return -errno;
 		/* No empty entry at the end: that would be ".". */
 		external_libs[strlen(external_libs) - 1] = '\0';
@@ -139,11 +139,11 @@ static int external_rooted(char *const argv[], char *prog, char *loader,
 	return 0;
 }
 
-int external_run(char *const argv[], const char *dir, long uid,
-		 external_line_fn line, void *ctx)
+int external_run_in(const char *tree, char *const argv[], const char *dir,
+		    long uid, external_line_fn line, void *ctx)
 {
 	struct external_lines l = { line, ctx };
-	char prog[4096], loader[4096], **v;
+	char prog[4096], loader[4096], root[4096], **v;
 	struct run_cmd c = {
 		.argv = argv,
 		.dir = dir,
@@ -155,20 +155,34 @@ int external_run(char *const argv[], const char *dir, long uid,
 	size_t n = 0;
 	int status;
 
+	/* The tree, under BOOTBENCH_ROOT natively; "" is the root itself. */
+	if (tree && *tree)
+		snprintf(root, sizeof(root), "%s",
+			 external_path(tree, prog, sizeof(prog)));
+	else
+		snprintf(root, sizeof(root), "%s",
+			 external_root() ? external_root() : "");
+	snprintf(prog, sizeof(prog), "%s%s", root, argv[0]);
 	/* A missing program is the caller's -ENOENT, not exit 127. */
-	if (access(external_path(argv[0], prog, sizeof(prog)), X_OK))
+	if (access(prog, X_OK))
 		return -errno;
-	if (!external_root())
+	if (!*root)
 		return run_cmd_run(&c);
 	while (argv[n])
 		n++;
 	v = calloc(n + 4, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-	status = external_rooted(argv, prog, loader, sizeof(loader), v);
+	status = external_rooted(root, argv, prog, loader, sizeof(loader), v);
 	c.argv = v;
 	if (!status)
 		status = run_cmd_run(&c);
 	free(v);
 	return status;
+}
+
+int external_run(char *const argv[], const char *dir, long uid,
+		 external_line_fn line, void *ctx)
+{
+	return external_run_in(NULL, argv, dir, uid, line, ctx);
 }

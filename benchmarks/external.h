@@ -34,4 +34,15 @@ const char *external_path(const char *path, char *buf, size_t size);
 int external_run(char *const argv[], const char *dir, long uid,
 		 external_line_fn line, void *ctx);
 
+/*
+ * external_run() of a program of @tree, a directory of the guest laid
+ * out as a root ("/opt/debian/trixie": a layer of another Debian
+ * release, initramfs/layer.sh), argv[0] its path inside the tree: always
+ * started by the tree's own dynamic loader with the tree's libraries
+ * (another release's binary needs its own libc). Natively @tree is
+ * under BOOTBENCH_ROOT. NULL or "": external_run().
+ */
+int external_run_in(const char *tree, char *const argv[], const char *dir,
+		    long uid, external_line_fn line, void *ctx);
+
 #endif

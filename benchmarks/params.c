@@ -136,12 +136,27 @@ static int param_choice_check(const char *choices, const char *val)
 
 enum stressor_class { RUN, USER, DISK, NEWER };
 
+/* stress-ng's builds (stress-ng.def), in the order a stressor looks. */
+enum stressor_build {
+#define STRESSNG_BUILD(id, layer, version, release) id,
+#include "stress-ng.def"
+#undef STRESSNG_BUILD
+	NONE
+};
+
+static const struct stressng_build stressng_builds[] = {
+#define STRESSNG_BUILD(id, layer, version, release) { layer, version, release },
+#include "stress-ng.def"
+#undef STRESSNG_BUILD
+};
+
 static const struct stressor {
 	const char *name;
 	enum stressor_class cls;
 	const char *option;
+	enum stressor_build build;
 } stressors[] = {
-#define STRESSOR(name, cls, option) { name, cls, option },
+#define STRESSOR(name, cls, option, build) { name, cls, option, build },
 #include "stress-ng.def"
 #undef STRESSOR
 };
@@ -171,12 +186,15 @@ static const char *stressor_why(const char *name, char *buf, size_t size)
 			buf, size,
 			"STRESSOR=%s needs a filesystem or disk, which the guest has only with one: give DISK=1SSD FS=ext4 (docs/disks.md)",
 			name);
-	else if (stressors[i].cls == NEWER)
+	else if (stressors[i].build == NONE)
 		snprintf(
 			buf, size,
-			"STRESSOR=%s is newer than Debian's stress-ng " STRESSNG_DEBIAN_VERSION
-			", which the image runs: it cannot run here (benchmarks/stress-ng.def)",
-			name);
+			"STRESSOR=%s is newer than the Debian stress-ng builds here (%s %s, %s %s): it cannot run (benchmarks/stress-ng.def)",
+			name, stressng_builds[0].layer,
+			stressng_builds[0].version,
+			stressng_builds[ARRAY_SIZE(stressng_builds) - 1].layer,
+			stressng_builds[ARRAY_SIZE(stressng_builds) - 1]
+				.version);
 	else
 		return NULL;
 	return buf;
@@ -197,6 +215,13 @@ int param_stressor_unprivileged(const char *name)
 	const struct stressor *s = stressor_find(name);
 
 	return s && s->cls == USER;
+}
+
+const struct stressng_build *param_stressor_build(const char *name)
+{
+	const struct stressor *s = stressor_find(name);
+
+	return s && s->build != NONE ? &stressng_builds[s->build] : NULL;
 }
 
 const char *param_stressor_option(const char *name)

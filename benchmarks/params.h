@@ -46,6 +46,17 @@ const char *param_stressor_why(const char *name, char *buf, size_t size);
 void param_stressor_disk_set(int on);
 /* Whether stressor @name runs as an unprivileged user (stress-ng.def). */
 int param_stressor_unprivileged(const char *name);
+/*
+ * A build of stress-ng (stress-ng.def's STRESSNG_BUILD): its image layer
+ * (a DEBIAN row), its version, and its Debian release, "" for the
+ * image's own (at the guest's root), else one whose layer is under
+ * /opt/debian/<release> with that release's libc and loader.
+ */
+struct stressng_build {
+	const char *layer, *version, *release;
+};
+/* The build stressor @name runs on (the oldest that has it), or NULL. */
+const struct stressng_build *param_stressor_build(const char *name);
 /* The option LKP adds for stressor @name ("--pathological"), or "". */
 const char *param_stressor_option(const char *name);
 

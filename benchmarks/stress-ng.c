@@ -18,6 +18,13 @@
  * and its "miscellaneous metrics" rows, each by its own words
  * (stress-ng.clone.microsecs_per_clone, .vm-splice_calls_per_sec),
  * until "run time:". A stressor that did no work fails the iteration.
+ *
+ * Each stressor runs on its build (stress-ng.def's fourth field: the
+ * oldest Debian build that has it): bookworm's at the image's root, or
+ * trixie's from its layer under /opt/debian/trixie with trixie's own
+ * libc and loader. Which ran is said on its progress line, and
+ * job.json's packages name the layers the image had (boot/imageplan.c
+ * gives a job the builds of its stressors only).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +37,7 @@
 #include "shared/util.h"
 
 #define STRESSNG_BIN "/usr/bin/stress-ng"
+#define STRESSNG_RELEASES "/opt/debian/" /* another release's layer */
 #define STRESSNG_NO_RESOURCE 3 /* its EXIT_NO_RESOURCE */
 
 struct stressng_out {
@@ -141,39 +149,11 @@ static void stressng_line(const char *line, void *ctx)
 	free(copy);
 }
 
-/* One stressor: LKP's command line, its table read into metrics. */
-static int stressng_one(const char *stressor, unsigned int threads,
-			unsigned int testtime)
+/* The iteration's verdict on stress-ng's exit @status, its table read. */
+static int stressng_status(const char *stressor, const struct stressng_out *o,
+			   int status)
 {
-	char opt[96], nthreads[16], timeout[16];
-	const char *extra = param_stressor_option(stressor);
-	char *cmd[] = {
-		STRESSNG_BIN, "--timeout",	timeout, "--times", "--verify",
-		"--metrics",  "--no-rand-seed", opt,	 nthreads,  NULL,
-		NULL
-	};
-	struct stressng_out o = { 0 };
-	int status;
-
-	snprintf(opt, sizeof(opt), "--%s", stressor);
-	snprintf(nthreads, sizeof(nthreads), "%u", threads);
-	snprintf(timeout, sizeof(timeout), "%u", testtime);
-	if (*extra)
-		cmd[9] = (char *)extra;
-	o.stressor = stressor;
-	printf("progress stress-ng --%s %u for %u s\n", stressor, threads,
-	       testtime);
-	/* LKP runs these as its own user: stress-ng refuses them as root. */
-	status =
-		external_run(cmd, harness_tmpdir(),
-			     param_stressor_unprivileged(stressor) ? 65534 : -1,
-			     stressng_line, &o);
-	if (status < 0) {
-		fprintf(stderr, "stress-ng: cannot run %s: %s\n", STRESSNG_BIN,
-			strerror(-status));
-		return 1;
-	}
-	if (!o.rows || o.ops <= 0) {
+	if (!o->rows || o->ops <= 0) {
 		fprintf(stderr,
 			"stress-ng: %s did no work (no row or zero bogo ops; stress-ng exited %d)\n",
 			stressor, status);
@@ -195,6 +175,50 @@ static int stressng_one(const char *stressor, unsigned int threads,
 		fprintf(stderr, "stress-ng: %s: exited %d after its metrics\n",
 			stressor, status);
 	return status ? 1 : 0;
+}
+
+/* One stressor: LKP's command line, its table read into metrics. */
+static int stressng_one(const char *stressor, unsigned int threads,
+			unsigned int testtime)
+{
+	char opt[96], nthreads[16], timeout[16];
+	const char *extra = param_stressor_option(stressor);
+	char *cmd[] = {
+		STRESSNG_BIN, "--timeout",	timeout, "--times", "--verify",
+		"--metrics",  "--no-rand-seed", opt,	 nthreads,  NULL,
+		NULL
+	};
+	const struct stressng_build *b = param_stressor_build(stressor);
+	struct stressng_out o = { 0 };
+	char tree[64] = "";
+	int status;
+
+	if (!b)
+		return 1;
+	if (*b->release)
+		snprintf(tree, sizeof(tree), STRESSNG_RELEASES "%s",
+			 b->release);
+	snprintf(opt, sizeof(opt), "--%s", stressor);
+	snprintf(nthreads, sizeof(nthreads), "%u", threads);
+	snprintf(timeout, sizeof(timeout), "%u", testtime);
+	if (*extra)
+		cmd[9] = (char *)extra;
+	o.stressor = stressor;
+	printf("progress stress-ng %s (%s%s) --%s %u for %u s\n", b->version,
+	       tree, STRESSNG_BIN, stressor, threads, testtime);
+	/* LKP runs these as its own user: stress-ng refuses them as root. */
+	status = external_run_in(tree, cmd, harness_tmpdir(),
+				 param_stressor_unprivileged(stressor) ? 65534 :
+									 -1,
+				 stressng_line, &o);
+	if (status < 0) {
+		fprintf(stderr,
+			"stress-ng: cannot run %s%s (build %s, layer %s): %s\n",
+			tree, STRESSNG_BIN, b->version, b->layer,
+			strerror(-status));
+		return 1;
+	}
+	return stressng_status(stressor, &o, status);
 }
 
 /* STRESSOR is one stressor, as LKP's jobs, or a comma list run in turn. */

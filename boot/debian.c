@@ -87,9 +87,9 @@ static int debian_layer_check(const char *name, const char *why, void *ctx)
 		if (strcmp(name, debian_benches[i].test))
 			continue;
 		/* Its line, first or after a ", ". */
-		/* A row's first package is the benchmark's. */
+		/* A row's first package is the benchmark's ("/release" cut). */
 		n = snprintf(want, sizeof(want), ", %.*s ",
-			     (int)strcspn(debian_benches[i].package, " "),
+			     (int)strcspn(debian_benches[i].package, " /"),
 			     debian_benches[i].package);
 		if (strncmp(c->have, want + 2, n - 2) && !strstr(c->have, want))
 			return bad_input(

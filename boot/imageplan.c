@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "benchmarks/params.h"
 #include "bootbench.h"
 #include "debian.h"
 #include "imageplan.h"
@@ -36,6 +37,39 @@ static int image_glibc_needs(const struct run_opts *o)
 	return 0;
 }
 
+/*
+ * The layers of test @t: its own, or for a test whose stressors choose
+ * their stress-ng build (benchmarks/stress-ng.def's fourth field), the
+ * layer of each build its stressors run on, each once: bookworm's for
+ * STRESSOR=msg, trixie's alone for metamix, both for msg,metamix.
+ */
+static int image_test_layers(const struct run_opts *o, int t, image_item_fn fn,
+			     void *ctx)
+{
+	const char *list = run_param_value("stressor", o), *s;
+	const struct stressng_build *b, *done[8];
+	char why[96], name[64];
+	size_t n, ndone = 0, i;
+	int err = 0;
+
+	snprintf(why, sizeof(why), "TEST=%s", o->tests[t]->name);
+	if (!list || !strv_word_in(o->tests[t]->params, "stressor"))
+		return fn(o->tests[t]->name, why, ctx);
+	for (s = list; *s && !err; s += n + !!s[n]) {
+		n = strcspn(s, ",");
+		snprintf(name, sizeof(name), "%.*s", (int)n, s);
+		b = param_stressor_build(name);
+		for (i = 0; b && i < ndone && done[i] != b; i++)
+			;
+		if (!b || i < ndone || ndone == ARRAY_SIZE(done))
+			continue;
+		done[ndone++] = b;
+		snprintf(why, sizeof(why), "STRESSOR=%s", name);
+		err = fn(b->layer, why, ctx);
+	}
+	return err;
+}
+
 /* Each layer the run needs: @fn(name, why, ctx); stops at its error. */
 int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 {
@@ -45,10 +79,8 @@ int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 	char name[64], why[96];
 	int t, err = 0;
 
-	for (t = 0; t < o->ntests && !err; t++) {
-		snprintf(why, sizeof(why), "TEST=%s", o->tests[t]->name);
-		err = fn(o->tests[t]->name, why, ctx);
-	}
+	for (t = 0; t < o->ntests && !err; t++)
+		err = image_test_layers(o, t, fn, ctx);
 	if (!err && image_glibc_needs(o))
 		err = fn("glibc", "EXEC_LINK=dynamic", ctx);
 	if (!err && fs) {

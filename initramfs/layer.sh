@@ -18,6 +18,12 @@
 # debian.def's DEBIAN_RELEASE) and DEB_ARCH (default amd64) choose the
 # archive; the mirror is the one apt is configured with, or DEB_MIRROR.
 #
+# A row whose first package names a release, "stress-ng/trixie" (apt's
+# own syntax), takes all its packages from that release whatever
+# DEB_RELEASE says, and its files go under /opt/debian/<release> in the
+# guest, with that release's own loader and libc (mklayer -p): beside
+# the image's own release, not over it (benchmarks/external.h).
+#
 # DEB_OFFLINE=1 never uses the network: a layer whose package lists or
 # packages are not cached fails in one line (make check's native runs).
 #
@@ -55,9 +61,17 @@ rel=${DEB_RELEASE:-$("$here/../lib/descs-cpp.sh" "${HOSTCC:-cc}" benchmarks/debi
 	awk '$1 == "@@" { gsub(/"/, "", $2); print $2 }')}
 arch=${DEB_ARCH:-amd64}
 debs=$build/debs/$arch
-idx=$debs/lists-$rel
-dir=$build/layers/$rel-$arch
-apt_o="$("$here/../lib/debian-apt.sh" "$idx") -o APT::Architecture=$arch -o APT::Architectures=$arch"
+
+# The archive of release $1: its package lists, layers and apt options.
+layer_release() {
+	rel=$1
+	idx=$debs/lists-$rel
+	dir=$build/layers/$rel-$arch
+	mkdir -p "$dir"
+	apt_o="$("$here/../lib/debian-apt.sh" "$idx") -o APT::Architecture=$arch -o APT::Architectures=$arch"
+}
+rel0=$rel
+[ -z "$rel" ] || layer_release "$rel"
 
 die() {
 	echo "bootbench: $*" >&2
@@ -217,7 +231,7 @@ layer_build() {
 	done
 	set +f
 	# shellcheck disable=SC2086 # the files are a word list
-	"$mklayer" -r "$root" $files >"$dir/$t.spec" || exit 2
+	"$mklayer" -r "$root" ${prefix:+-p "$prefix"} $files >"$dir/$t.spec" || exit 2
 	"$mkcpio" -o "$out.tmp" "$dir/$t.spec" || exit 2
 	layer_owners "$dir/$t.spec" "$dir/$t.set.tmp" >"$dir/$t.packages.tmp"
 	rm -rf "$root" "$dir/$t.set.tmp"
@@ -228,7 +242,7 @@ layer_build() {
 }
 
 [ -n "$rel" ] || die "$def names no DEBIAN_RELEASE: say DEB_RELEASE=<a Debian release>"
-mkdir -p "$dir" "$debs"
+mkdir -p "$debs"
 # Runs started together share the cache: one fetches, the others wait.
 exec 8>"$debs/.lock"
 flock 8
@@ -258,6 +272,17 @@ for t in "$@"; do
 	[ -n "$row" ] || continue
 	pkg=$(printf '%s\n' "$row" | cut -f2)
 	bins=$(printf '%s\n' "$row" | cut -f3)
+	prefix=
+	case ${pkg%% *} in
+	*/*)
+		first=${pkg%% *}
+		layer_release "${first#*/}"
+		prefix=/opt/debian/$rel
+		pkg=$(for p in $pkg; do printf '%s ' "${p%/"$rel"}"; done)
+		pkg=${pkg% }
+		;;
+	*) layer_release "$rel0" ;;
+	esac
 	out=$dir/$t.cpio
 	fresh=1
 	[ -f "$out" ] && [ -f "$dir/$t.packages" ] && [ -z "${DEB_REFRESH:-}" ] || fresh=0

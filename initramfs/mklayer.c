@@ -18,7 +18,11 @@
  * Files keep their guest paths, so the guest's dynamic loader finds
  * them where it looks.
  *
- * Usage: mklayer [-r ROOT] FILE...
+ * With -p PREFIX every guest path is under PREFIX (/opt/debian/trixie:
+ * a layer of another Debian release beside the image's own, which its
+ * programs reach through their own loader, benchmarks/external.h).
+ *
+ * Usage: mklayer [-r ROOT] [-p PREFIX] FILE...
  *        mklayer --rows
  * A library that cannot be found is a one-line error and exit 2.
  * --rows prints the layers Debian's packages make, one a line: the
@@ -535,9 +539,25 @@ static void layer_rows_print(void)
 		       layer_rows[i].packages, layer_rows[i].files);
 }
 
+/* Every guest path under @prefix ("": as they are). 0 or -ENOMEM. */
+static int layer_prefix(struct layer *l, const char *prefix)
+{
+	char *p;
+	int i;
+
+	for (i = 0; *prefix && i < l->nfiles; i++) {
+		if (asprintf(&p, "%s%s", prefix, l->files[i]) < 0)
+			return -ENOMEM;
+		free(l->files[i]);
+		l->files[i] = p;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct layer l = { .root = "" };
+	const char *prefix = "";
 	int i = 1, err = 0;
 
 	if (argc == 2 && !strcmp(argv[1], "--rows")) {
@@ -548,8 +568,13 @@ int main(int argc, char **argv)
 		l.root = argv[2];
 		i = 3;
 	}
-	if (argc <= i) {
-		fprintf(stderr, "usage: mklayer [-r ROOT] FILE... | --rows\n");
+	if (argc > i + 1 && !strcmp(argv[i], "-p")) {
+		prefix = argv[i + 1];
+		i += 2;
+	}
+	if (argc <= i || (*prefix && *prefix != '/')) {
+		fprintf(stderr,
+			"usage: mklayer [-r ROOT] [-p /PREFIX] FILE... | --rows\n");
 		return 2;
 	}
 	layer_path_init(&l);
@@ -566,7 +591,7 @@ int main(int argc, char **argv)
 	if (err == -E2BIG)
 		fprintf(stderr, "bootbench: more than %d files in one layer\n",
 			LAYER_MAX);
-	if (err)
+	if (err || layer_prefix(&l, prefix))
 		return 2;
 	layer_spec_print(&l);
 	return 0;

@@ -53,6 +53,17 @@ const struct repro_lkp *repro_lkp_find(const char *testcase)
 	return NULL;
 }
 
+int repro_lkp_param_used(const char *testcase, const char *lkp)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(repro_lkp_params); i++)
+		if (!strcmp(repro_lkp_params[i].testcase, testcase) &&
+		    !strcmp(repro_lkp_params[i].lkp, lkp))
+			return 1;
+	return 0;
+}
+
 /* The keys LKP fills in: the report's, else LKP's default, said. */
 static int repro_lkp_defaults_map(const struct lkpmail *m, struct repro_job *j,
 				  const char *testcase)

@@ -79,6 +79,8 @@ const struct repro_lkp *repro_lkp_find(const char *testcase);
 int repro_lkp_map(const struct lkpmail *m, struct repro_job *j,
 		  const struct repro_lkp *l,
 		  int (*logic)(const struct lkpmail *m, struct repro_job *j));
+/* Whether an LKP_PARAM row of @testcase takes LKP's key @lkp. */
+int repro_lkp_param_used(const char *testcase, const char *lkp);
 /*
  * Whether every descriptor's LKP row names a test we have and every
  * LKP_PARAM and LKP_DEFAULT row a parameter of that test: 0, or -EINVAL

@@ -47,7 +47,8 @@ static void repro_ignored_note(const struct lkpmail *m,
 				"left out",
 				"ucode: %s (a guest runs on the host's CPU microcode)",
 				m->params[i].val);
-		else if (!repro_word_listed(k, used) && !repro_get(j, k))
+		else if (!repro_word_listed(k, used) && !repro_get(j, k) &&
+			 !repro_lkp_param_used(m->testcase, k))
 			repro_note("left out",
 				   "%s: %s (no such knob in bootbench)", k,
 				   m->params[i].val);

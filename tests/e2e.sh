@@ -6,7 +6,9 @@
 # both boots, the comparison. An A/A of one run a side can only say
 # "inconclusive"; what is tested is that the whole way runs.
 #
-# The table: one mail per testcase, the lightest job of its testcase.
+# The table: one mail per testcase, the lightest job of its testcase
+# (stress-ng twice: a stressor of bookworm's build and one only
+# trixie's build has, each build's layer planned from the stressor).
 # aim9's is not in it: tests/reproduce.sh runs the very command on its
 # aim9 mail (its A/A, which must end with a verdict line and exit 0
 # too), so a row here would be the same two boots again.
@@ -23,7 +25,10 @@ hackbench hackbench-sched-idle-15.2
 netperf netperf-tcp_crr-trusted_for-11.6-nested
 perf-bench-futex perf-bench-futex-hash-shared-3.9
 perf-bench-sched-pipe perf-bench-sched-pipe-menu-12.9-tag-base
+rt-app rt-app-spreading-tasks-rt-bandwidth-25.9
+sockperf sockperf-udp-defer-free-numa-20.1
 stress-ng stress-ng-msg-nfs-timecreate-41.2
+stress-ng-trixie stress-ng-sigxfsz-pid_max-23.4-improvement
 swapin swapin-hdd-alloc-33.0
 sysbench-fileio sysbench-fileio-btrfs-write_operations-5.2
 unixbench unixbench-execl-util_est-regression-thread

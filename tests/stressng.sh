@@ -29,15 +29,28 @@ sn_exec() {
 	"$sn_r$sn_ld" --library-path "$(find "$sn_r" -name '*.so*' -exec dirname {} + | sort -u | paste -sd: -)" "$sn_r$sn_p" "$@"
 }
 
-# The table covers Debian's build: every stressor it lists is RUN, USER
-# or DISK in stress-ng.def, and nothing else is.
+# The table covers Debian's builds: every stressor bookworm's lists is
+# RUN, USER or DISK on BOOKWORM in stress-ng.def, and nothing else is;
+# every one trixie's lists that bookworm's lacks is on TRIXIE, and
+# nothing else is (stress-ng.def: a stressor runs on the oldest build
+# that has it).
 if [ -n "$sn_nat" ] && sn_exec "$sn_nat" /usr/bin/stress-ng --stressors >"$T/sn.list" 2>&1; then
 	tr ' ' '\n' <"$T/sn.list" | grep . | sort >"$T/sn.deb"
-	sed -n 's/^STRESSOR("\([^"]*\)", \(RUN\|USER\|DISK\),.*/\1/p' benchmarks/stress-ng.def | sort >"$T/sn.def"
-	check "stressng: stress-ng.def has every stressor of Debian's stress-ng as RUN, USER or DISK ($(wc -l <"$T/sn.deb") of them)" \
+	sed -n 's/^STRESSOR("\([^"]*\)", \(RUN\|USER\|DISK\),.*, BOOKWORM)$/\1/p' benchmarks/stress-ng.def | sort >"$T/sn.def"
+	check "stressng: stress-ng.def has every stressor of Debian bookworm's stress-ng as RUN, USER or DISK on BOOKWORM ($(wc -l <"$T/sn.deb") of them)" \
 		cmp -s "$T/sn.deb" "$T/sn.def"
 else
 	bad "stressng: stress-ng.def matches Debian's stress-ng" "its layer's stress-ng does not run: $(cat "$T/debroot.err" "$T/sn.list" 2>/dev/null | tail -n 1)"
+fi
+sn_tx_nat=$(debroot stress-ng-trixie) || sn_tx_nat=
+if [ -n "$sn_tx_nat" ] && [ -s "$T/sn.deb" ] &&
+	sn_exec "$sn_tx_nat/opt/debian/trixie" /usr/bin/stress-ng --stressors >"$T/sn19.list" 2>&1; then
+	tr ' ' '\n' <"$T/sn19.list" | grep . | sort | comm -23 - "$T/sn.deb" >"$T/sn19.deb"
+	sed -n 's/^STRESSOR("\([^"]*\)", \(RUN\|USER\|DISK\),.*, TRIXIE)$/\1/p' benchmarks/stress-ng.def | sort >"$T/sn19.def"
+	check "stressng: stress-ng.def has every stressor only Debian trixie's stress-ng has on TRIXIE ($(wc -l <"$T/sn19.deb") of them, sigxfsz and metamix among them), its layer under /opt/debian/trixie" \
+		sh -c "cmp -s '$T/sn19.deb' '$T/sn19.def' && grep -qx sigxfsz '$T/sn19.deb' && grep -qx metamix '$T/sn19.deb' && test ! -e '$sn_tx_nat/usr/bin/stress-ng'"
+else
+	bad "stressng: stress-ng.def matches Debian trixie's stress-ng" "its layer's stress-ng does not run: $(cat "$T/debroot.err" "$T/sn19.list" 2>/dev/null | tail -n 1)"
 fi
 
 # A library the binary needs and the host lacks: one line naming it.
@@ -83,6 +96,11 @@ expect_bad "mklayer given a directory" 2 "bootbench: /usr/share/dbench: not a re
 BOOTBENCH_ROOT=$sn_nat "$B/guest/bench/stress-ng" --stressor=msg --testtime=1 --nr_threads=1 >"$T/snn.out" 2>&1
 check "stressng: natively, stress-ng --stressor=msg reports stress-ng.msg.ops_per_sec > 0 and .ops" \
 	sh -c "test -n '$sn_nat' && awk '\$1 == \"metric\" && \$2 == \"stress-ng.msg.ops_per_sec\" && \$3 > 0 { r = 1 } \$2 == \"stress-ng.msg.ops\" && \$3 > 0 { o = 1 } END { exit !(r && o) }' '$T/snn.out'"
+# A stressor only trixie's build has runs on it, under its own loader.
+BOOTBENCH_ROOT=$sn_tx_nat "$B/guest/bench/stress-ng" --stressor=sigxfsz --testtime=1 --nr_threads=1 >"$T/snx.out" 2>&1
+check "stressng: natively, stress-ng --stressor=sigxfsz runs trixie's 0.19.02 from its layer and reports stress-ng.sigxfsz.ops_per_sec > 0" \
+	sh -c "test -n '$sn_tx_nat' && grep -q '^progress stress-ng 0.19.02 (/opt/debian/trixie/usr/bin/stress-ng) --sigxfsz' '$T/snx.out' &&
+		awk '\$1 == \"metric\" && \$2 == \"stress-ng.sigxfsz.ops_per_sec\" && \$3 > 0 { r = 1 } END { exit !r }' '$T/snx.out'"
 BOOTBENCH_ROOT=$sn_rt_nat "$B/guest/bench/rt-hackbench" --groups=1 --loops=20 --passes=2 --mode=threads --ipc=pipe >"$T/snh.out" 2>&1
 check "stressng: natively, rt-hackbench reports rt-hackbench.throughput > 0 from rt-tests' Time: lines" \
 	sh -c "test -n '$sn_rt_nat' && grep -q '^Time: ' '$T/snh.out' && awk '\$1 == \"metric\" && \$2 == \"rt-hackbench.throughput\" && \$3 > 0 { f = 1 } END { exit !f }' '$T/snh.out'"
@@ -119,8 +137,17 @@ sn_refuse() {
 	fi
 }
 sn_refuse fsize "STRESSOR=fsize needs a filesystem or disk"
-sn_refuse metamix "STRESSOR=metamix is newer than Debian's stress-ng 0.15.06"
+sn_refuse metamix "STRESSOR=metamix needs a filesystem or disk"
+sn_refuse bpf "STRESSOR=bpf is newer than the Debian stress-ng builds here (stress-ng 0.15.06, stress-ng-trixie 0.19.02)"
 sn_refuse nosuch "STRESSOR=nosuch is no stress-ng stressor"
+# The image takes the build of each stressor: bookworm's for msg,
+# trixie's alone for sigxfsz, both for a list of the two.
+sn_plan() {
+	"$tool" run --image-plan --test stress-ng --param "stressor=$1" 2>&1 | sed -n 's/^layer //p' | paste -sd' ' -
+}
+check "stressng: the image plan takes stress-ng's build by stressor: msg '$(sn_plan msg)', sigxfsz '$(sn_plan sigxfsz)', msg,sigxfsz '$(sn_plan msg,sigxfsz)'" \
+	sh -c "test '$(sn_plan msg)' = stress-ng && test '$(sn_plan sigxfsz)' = stress-ng-trixie &&
+		test '$(sn_plan msg,sigxfsz)' = 'stress-ng stress-ng-trixie'"
 # The base image has no stress-ng layer: the run says how to get one.
 "$tool" run --kernel "$KDEF" --initrd "$img" --test stress-ng --param stressor=msg \
 	--results "$T/snbad" >/dev/null 2>"$T/snr.err"
