@@ -425,44 +425,32 @@ void disk_json_write(struct json_buf *j, const struct disk_host *d)
 {
 	if (!d->on)
 		return;
-	json_key_write(j, "disk");
-	json_object_open(j);
-	json_key_write(j, "kind");
-	json_string_write(j, disk_kind_name(d->spec.kind));
-	json_key_write(j, "count");
-	json_int_write(j, d->spec.count);
-	json_key_write(j, "size_mb");
-	json_int_write(j, d->spec.size >> 20);
-	if (d->asked != d->spec.size) {
-		json_key_write(j, "asked_mb");
-		json_int_write(j, d->asked >> 20);
-	}
-	json_key_write(j, "fs");
-	json_string_write(j, d->fs ? d->fs : "");
-	json_key_write(j, "md");
-	json_string_write(j, d->md ? d->md : "");
+	json_member_object_open(j, "disk");
+	json_member_string(j, "kind", disk_kind_name(d->spec.kind));
+	json_member_int(j, "count", d->spec.count);
+	json_member_int(j, "size_mb", d->spec.size >> 20);
+	if (d->asked != d->spec.size)
+		json_member_int(j, "asked_mb", d->asked >> 20);
+	json_member_string(j, "fs", d->fs ? d->fs : "");
+	json_member_string(j, "md", d->md ? d->md : "");
 	if (d->fs2) {
 		/* What the benchmarks ran on: the guest's own loopback. */
-		json_key_write(j, "fs2");
-		json_string_write(j, d->fs2);
-		json_key_write(j, "fs2_mount");
-		json_string_write(
-			j,
+		json_member_string(j, "fs2", d->fs2);
+		json_member_string(
+			j, "fs2_mount",
 			strcmp(d->fs2, "cifs") ?
 				"NFSv" DISK_FS2_VERS
 				" over the guest's loopback, from its nfsd" :
 				"SMB " DISK_FS2_SMB_VERS
 				" over the guest's loopback, from its smbd (Samba)");
 	}
-	json_key_write(j, "backing");
-	json_string_write(j, d->spec.kind == DISK_BRD ?
-				     "guest memory (brd)" :
-				     "sparse file on the host");
+	json_member_string(j, "backing",
+			   d->spec.kind == DISK_BRD ?
+				   "guest memory (brd)" :
+				   "sparse file on the host");
 	if (d->spec.kind != DISK_BRD) {
-		json_key_write(j, "host_fs");
-		json_string_write(j, d->backing);
-		json_key_write(j, "cache");
-		json_string_write(j, d->cache);
+		json_member_string(j, "host_fs", d->backing);
+		json_member_string(j, "cache", d->cache);
 	}
 	json_object_close(j);
 }
