@@ -23,6 +23,7 @@
 
 #include "bootbench.h"
 #include "disk.h"
+#include "proto/storage.h"
 #include "shared/util.h"
 
 static int disk_pairs_check(const struct run_opts *o, const struct disk_host *d)
@@ -36,7 +37,7 @@ static int disk_pairs_check(const struct run_opts *o, const struct disk_host *d)
 	if (d->fs2 && !d->fs)
 		return bad_input(
 			"FS2=%s serves the disk's filesystem over %s: give DISK=1BRD_1G FS=ext4 (or another disk and filesystem) too",
-			d->fs2, strcmp(d->fs2, "cifs") ? "NFS" : "SMB");
+			d->fs2, storage_server_find(d->fs2)->protocol);
 	/* swapin's swap is the raw disk (benchmarks/swapin.c). */
 	for (i = 0; i < o->ntests; i++) {
 		if (strcmp(o->tests[i]->name, "swapin"))
@@ -436,13 +437,8 @@ void disk_json_write(struct json_buf *j, const struct disk_host *d)
 	if (d->fs2) {
 		/* What the benchmarks ran on: the guest's own loopback. */
 		json_member_string(j, "fs2", d->fs2);
-		json_member_string(
-			j, "fs2_mount",
-			strcmp(d->fs2, "cifs") ?
-				"NFSv" DISK_FS2_VERS
-				" over the guest's loopback, from its nfsd" :
-				"SMB " DISK_FS2_SMB_VERS
-				" over the guest's loopback, from its smbd (Samba)");
+		json_member_string(j, "fs2_mount",
+				   storage_server_find(d->fs2)->mount_said);
 	}
 	json_member_string(j, "backing",
 			   d->spec.kind == DISK_BRD ?
