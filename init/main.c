@@ -44,8 +44,7 @@ static __attribute__((noreturn)) void init_poweroff(void)
 	if (init_trace_job)
 		trace_flush(init_trace_job);
 	port_close(&init_port);
-	nfs_release();
-	cifs_release();
+	fs2_release();
 	sync();
 	reboot(RB_POWER_OFF);
 	/* Not reached unless reboot() failed: never return to the kernel. */
@@ -257,8 +256,7 @@ int main(void)
 			   "bad bootbench.* job on the command line: %s",
 			   strerror(-jerr));
 	if (disks_prepare(&job, why, sizeof(why)) ||
-	    nfs_prepare(&job, why, sizeof(why)) ||
-	    cifs_prepare(&job, why, sizeof(why)))
+	    fs2_prepare(&job, why, sizeof(why)))
 		init_fatal("disk", "%s", why);
 	init_job_modules_load(&job);
 	profile_kallsyms_send(&job);
