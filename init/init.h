@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include "proto/json.h"
+#include "proto/initkeys.def"
 #include "proto/proto.h"
 #include "proto/storage.h"
 
@@ -14,18 +15,26 @@
 
 struct job {
 	char test[512]; /* one name or a comma list, run in order */
-	unsigned int iterations;
-	unsigned int watchdog; /* seconds per iteration, 0 = none */
 	unsigned int heartbeat; /* seconds between heartbeats */
-	unsigned int monitors; /* read the LKP monitors around iterations */
 	unsigned int bare; /* every test BARE: no loopback, no monitors */
 	unsigned int console_lava; /* console_results=lava: docs/lava.md */
 	unsigned int profile; /* profile=1: docs/profile.md */
 	unsigned int trace; /* trace=1: the init's steps in the kernel log */
 	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
 	int nargs;
-	/* The scratch disk (init/disks.c): disk=, fs=, md=, fs2= as given. */
-	char disk[32], fs[16], md[16], fs2[16];
+	/*
+	 * The keys of proto/initkeys.def, as given: iterations, watchdog
+	 * (seconds per iteration, 0 = none), monitors (read the LKP
+	 * monitors around iterations), the scratch disk (init/disks.c:
+	 * disk, fs, md, fs2), ...
+	 */
+#define JOB_INIT_FIELD_UINT(name, size) unsigned int name;
+#define JOB_INIT_FIELD_STR(name, size) char name[size];
+#define JOB_INIT_FIELD(name, kind, size) JOB_INIT_FIELD_##kind(name, size)
+	JOB_INIT_KEYS(JOB_INIT_FIELD)
+#undef JOB_INIT_FIELD
+#undef JOB_INIT_FIELD_STR
+#undef JOB_INIT_FIELD_UINT
 	char workdir[64]; /* the benchmarks' working directory */
 };
 
