@@ -333,7 +333,7 @@ $(DESC_LIST): $(if $(filter-out $(DESCS_LISTED),$(DESCS))$(filter-out $(DESCS),$
 	$(AT)mkdir -p $(@D)
 	$(AT)printf '#include "%s"\n' $(DESCS) >$@.tmp.$$$$ && mv -f $@.tmp.$$$$ $@
 
-$(MKTABLES): mk/tables.c shared/descs.h proto/jobkeys.def boot/options.def boot/arch.def $(DESCS) $(DESC_LIST)
+$(MKTABLES): mk/tables.c shared/descs.h proto/jobkeys.def proto/storage.def boot/options.def boot/arch.def $(DESCS) $(DESC_LIST)
 	$(AT)command -v $(HOSTCC) >/dev/null 2>&1 || $(if $(filter help-tables,$(MAKECMDGOALS)),\
 		{ echo "bootbench: make help needs $(HOSTCC): make deps installs it" >&2; exit 2; },$(DEPS_SH) run)
 	$(quiet) HOSTCC $@
@@ -363,7 +363,7 @@ $(MKCPIO): initramfs/mkcpio.c initramfs/cpio.c initramfs/cpio.h $(SHARED_HDRS)
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ initramfs/mkcpio.c initramfs/cpio.c
 
-$(MKLAYER): initramfs/mklayer.c $(SHARED_HDRS) benchmarks/debian.def $(DESCS) $(DESC_LIST)
+$(MKLAYER): initramfs/mklayer.c $(SHARED_HDRS) benchmarks/debian.def proto/storage.def $(DESCS) $(DESC_LIST)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ initramfs/mklayer.c

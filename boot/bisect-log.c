@@ -179,27 +179,15 @@ static int bisect_line_put(FILE *f, struct json_buf *j)
 	return ret;
 }
 
-static void bisect_kv_str(struct json_buf *j, const char *k, const char *v)
-{
-	json_key_write(j, k);
-	json_string_write(j, v);
-}
-
-static void bisect_kv_num(struct json_buf *j, const char *k, double v)
-{
-	json_key_write(j, k);
-	json_number_write(j, v);
-}
-
 /* What is bisected: the log's start record and bisect.json both say it. */
 static void bisect_what_json(struct json_buf *j, const struct bisect_state *st)
 {
-	bisect_kv_str(j, "good", st->good);
-	bisect_kv_str(j, "bad", st->bad);
-	bisect_kv_str(j, "test", st->test);
-	bisect_kv_str(j, "metric", st->metric);
-	bisect_kv_str(j, "timing",
-		      st->deterministic ? "deterministic" : "realtime");
+	json_member_string(j, "good", st->good);
+	json_member_string(j, "bad", st->bad);
+	json_member_string(j, "test", st->test);
+	json_member_string(j, "metric", st->metric);
+	json_member_string(j, "timing",
+			   st->deterministic ? "deterministic" : "realtime");
 }
 
 int bisect_log_start(FILE *f, const struct bisect_state *st)
@@ -208,7 +196,7 @@ int bisect_log_start(FILE *f, const struct bisect_state *st)
 
 	json_buf_init(&j);
 	json_object_open(&j);
-	bisect_kv_str(&j, "kind", "start");
+	json_member_string(&j, "kind", "start");
 	bisect_what_json(&j, st);
 	json_object_close(&j);
 	return bisect_line_put(f, &j);
@@ -219,20 +207,19 @@ static void bisect_rec_json(struct json_buf *j, const struct bisect_rec *r)
 	size_t i;
 
 	json_object_open(j);
-	bisect_kv_str(j, "kind", r->kind);
-	bisect_kv_str(j, "commit", r->commit);
-	bisect_kv_num(j, "build_s", r->build_s);
-	bisect_kv_num(j, "run_s", r->run_s);
-	json_key_write(j, "values");
-	json_array_open(j);
+	json_member_string(j, "kind", r->kind);
+	json_member_string(j, "commit", r->commit);
+	json_member_number(j, "build_s", r->build_s);
+	json_member_number(j, "run_s", r->run_s);
+	json_member_array_open(j, "values");
 	for (i = 0; i < r->n; i++)
 		json_number_write(j, r->v[i]);
 	json_array_close(j);
-	bisect_kv_str(j, "decision", bisect_decision_name(r->decision));
-	bisect_kv_num(j, "llr", r->llr);
-	bisect_kv_num(j, "position", r->position);
+	json_member_string(j, "decision", bisect_decision_name(r->decision));
+	json_member_number(j, "llr", r->llr);
+	json_member_number(j, "position", r->position);
 	if (r->why[0])
-		bisect_kv_str(j, "why", r->why);
+		json_member_string(j, "why", r->why);
 	json_object_close(j);
 }
 
@@ -251,9 +238,9 @@ int bisect_log_verdict(FILE *f, const char *of, int verdict)
 
 	json_buf_init(&j);
 	json_object_open(&j);
-	bisect_kv_str(&j, "kind", "compare");
-	bisect_kv_str(&j, "of", of);
-	bisect_kv_num(&j, "verdict", verdict);
+	json_member_string(&j, "kind", "compare");
+	json_member_string(&j, "of", of);
+	json_member_number(&j, "verdict", verdict);
 	json_object_close(&j);
 	return bisect_line_put(f, &j);
 }
@@ -285,18 +272,17 @@ int bisect_json_write(const char *path, const struct bisect_state *st,
 	bisect_what_json(&j, st);
 	bisect_verdict_json(&j, "ends_verdict", st->ends_verdict);
 	bisect_verdict_json(&j, "culprit_verdict", st->culprit_verdict);
-	json_key_write(&j, "steps");
-	json_array_open(&j);
+	json_member_array_open(&j, "steps");
 	for (i = 0; i < st->nrecs; i++)
 		bisect_rec_json(&j, &st->recs[i]);
 	json_array_close(&j);
 	json_key_write(&j, "culprit");
 	culprit ? json_string_write(&j, culprit) : json_null_write(&j);
 	if (subject)
-		bisect_kv_str(&j, "subject", subject);
+		json_member_string(&j, "subject", subject);
 	if (why)
-		bisect_kv_str(&j, "why", why);
-	bisect_kv_num(&j, "exit_code", exit_code < 0 ? NAN : exit_code);
+		json_member_string(&j, "why", why);
+	json_member_number(&j, "exit_code", exit_code < 0 ? NAN : exit_code);
 	json_object_close(&j);
 	/* A reader (CI, mid-bisection) sees the last whole file. */
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "benchmarks/params.h"
+#include "proto/initkeys.def"
 #include "proto/json.h"
 #include "lib/aggregate.h"
 #include "arch.h"
@@ -33,8 +34,12 @@
 #include "vmlinux.h"
 
 #define PARAMS_MAX 32
-/* Parameters the init itself takes, for any test. */
-#define PARAMS_COMMON "iterations watchdog monitors disk fs md fs2"
+/*
+ * Parameters the init itself takes, for any test (proto/initkeys.def),
+ * each after a blank: " iterations watchdog ...".
+ */
+#define PARAMS_COMMON_WORD(name, ...) " " #name
+#define PARAMS_COMMON JOB_INIT_KEYS(PARAMS_COMMON_WORD)
 
 #define TESTS_MAX 32
 /* docs/schema/job.schema.json */

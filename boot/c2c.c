@@ -288,18 +288,6 @@ static void c2c_cpus_write(struct json_buf *j, unsigned int cpus)
 	json_array_close(j);
 }
 
-static void c2c_num(struct json_buf *j, const char *key, double v)
-{
-	json_key_write(j, key);
-	json_number_write(j, v);
-}
-
-static void c2c_str(struct json_buf *j, const char *key, const char *v)
-{
-	json_key_write(j, key);
-	json_string_write(j, v);
-}
-
 static void c2c_line_json(struct json_buf *j, const struct c2c_line *l)
 {
 	char buf[512];
@@ -309,50 +297,47 @@ static void c2c_line_json(struct json_buf *j, const struct c2c_line *l)
 
 	json_object_open(j);
 	snprintf(buf, sizeof(buf), "0x%" PRIx64, l->pa);
-	c2c_str(j, "address", buf);
-	c2c_str(j, "key", l->key);
-	c2c_num(j, "hitm", (double)l->hitm);
-	c2c_num(j, "locked", (double)l->locked);
-	json_key_write(j, "false_sharing");
-	json_bool_write(j, fs);
+	json_member_string(j, "address", buf);
+	json_member_string(j, "key", l->key);
+	json_member_number(j, "hitm", (double)l->hitm);
+	json_member_number(j, "locked", (double)l->locked);
+	json_member_bool(j, "false_sharing", fs);
 	c2c_offsets_format(ro, buf, sizeof(buf));
-	c2c_str(j, "read_only_offsets", buf);
-	json_key_write(j, "cpus");
-	json_array_open(j);
+	json_member_string(j, "read_only_offsets", buf);
+	json_member_array_open(j, "cpus");
 	for (i = 0; i < l->ncpu; i++) {
 		json_object_open(j);
-		c2c_num(j, "cpu", l->cpu[i].id);
-		c2c_num(j, "reads", (double)l->cpu[i].reads);
-		c2c_num(j, "writes", (double)l->cpu[i].writes);
-		c2c_num(j, "locked", (double)l->cpu[i].locked);
+		json_member_number(j, "cpu", l->cpu[i].id);
+		json_member_number(j, "reads", (double)l->cpu[i].reads);
+		json_member_number(j, "writes", (double)l->cpu[i].writes);
+		json_member_number(j, "locked", (double)l->cpu[i].locked);
 		c2c_offsets_format(l->cpu[i].rmask, buf, sizeof(buf));
-		c2c_str(j, "read_offsets", buf);
+		json_member_string(j, "read_offsets", buf);
 		c2c_offsets_format(l->cpu[i].wmask, buf, sizeof(buf));
-		c2c_str(j, "write_offsets", buf);
+		json_member_string(j, "write_offsets", buf);
 		json_object_close(j);
 	}
 	json_array_close(j);
-	json_key_write(j, "code");
-	json_array_open(j);
+	json_member_array_open(j, "code");
 	for (i = 0; i < l->ncode; i++) {
 		const struct c2c_code *k = &l->code[i];
 
 		json_object_open(j);
 		snprintf(buf, sizeof(buf), "0x%" PRIx64, k->pc);
-		c2c_str(j, "address", buf);
-		c2c_str(j, "symbol", k->name);
-		c2c_num(j, "reads", (double)k->reads);
-		c2c_num(j, "writes", (double)k->writes);
-		c2c_num(j, "hitm", (double)k->hitm);
-		c2c_num(j, "locked", (double)k->locked);
+		json_member_string(j, "address", buf);
+		json_member_string(j, "symbol", k->name);
+		json_member_number(j, "reads", (double)k->reads);
+		json_member_number(j, "writes", (double)k->writes);
+		json_member_number(j, "hitm", (double)k->hitm);
+		json_member_number(j, "locked", (double)k->locked);
 		json_key_write(j, "cpus");
 		c2c_cpus_write(j, k->cpus);
 		c2c_offsets_format(k->rmask | k->wmask, buf, sizeof(buf));
-		c2c_str(j, "offsets", buf);
+		json_member_string(j, "offsets", buf);
 		json_object_close(j);
 	}
 	json_array_close(j);
-	c2c_num(j, "other_code_accesses", (double)l->other);
+	json_member_number(j, "other_code_accesses", (double)l->other);
 	json_object_close(j);
 }
 
@@ -361,46 +346,43 @@ static void c2c_json_make(struct json_buf *j, const struct c2c *c)
 	size_t i;
 
 	json_object_open(j);
-	c2c_num(j, "version", 1);
-	c2c_num(j, "plugin_api", c->api);
-	c2c_num(j, "windows", c->windows);
-	c2c_num(j, "cpus", c->cpus);
-	c2c_num(j, "w", (double)c->w);
-	c2c_num(j, "slices", (double)c->slices);
-	c2c_num(j, "slice_mean", (double)c->slice_mean);
-	c2c_num(j, "slice_max", (double)c->slice_max);
-	c2c_num(j, "lines_max", c->lines_max);
-	c2c_num(j, "evicted", (double)c->evicted);
-	c2c_num(j, "unplaced", (double)c->unplaced);
-	c2c_num(j, "loads", (double)c->loads);
-	c2c_num(j, "stores", (double)c->stores);
-	c2c_num(j, "hitm", (double)c->hitm);
-	c2c_num(j, "ops", c->ops);
+	json_member_number(j, "version", 1);
+	json_member_number(j, "plugin_api", c->api);
+	json_member_number(j, "windows", c->windows);
+	json_member_number(j, "cpus", c->cpus);
+	json_member_number(j, "w", (double)c->w);
+	json_member_number(j, "slices", (double)c->slices);
+	json_member_number(j, "slice_mean", (double)c->slice_mean);
+	json_member_number(j, "slice_max", (double)c->slice_max);
+	json_member_number(j, "lines_max", c->lines_max);
+	json_member_number(j, "evicted", (double)c->evicted);
+	json_member_number(j, "unplaced", (double)c->unplaced);
+	json_member_number(j, "loads", (double)c->loads);
+	json_member_number(j, "stores", (double)c->stores);
+	json_member_number(j, "hitm", (double)c->hitm);
+	json_member_number(j, "ops", c->ops);
 	json_key_write(j, "hitm_per_op");
 	if (c->ops > 0)
 		json_number_write(j, c->hitm / c->ops);
 	else
 		json_null_write(j);
-	c2c_num(j, "shared_lines", (double)c->nline);
-	json_key_write(j, "lines");
-	json_array_open(j);
+	json_member_number(j, "shared_lines", (double)c->nline);
+	json_member_array_open(j, "lines");
 	for (i = 0; i < c->nline && i < C2C_JSON_LINES; i++)
 		c2c_line_json(j, &c->line[i]);
 	json_array_close(j);
-	json_key_write(j, "code");
-	json_array_open(j);
+	json_member_array_open(j, "code");
 	for (i = 0; i < c->ninsn && i < C2C_JSON_CODES; i++) {
 		char buf[32];
 
 		json_object_open(j);
 		snprintf(buf, sizeof(buf), "0x%" PRIx64, c->insn[i].pc);
-		c2c_str(j, "address", buf);
-		c2c_str(j, "symbol", c->insn[i].name);
-		c2c_num(j, "hitm", (double)c->insn[i].hitm);
-		c2c_num(j, "loads", (double)c->insn[i].loads);
-		c2c_num(j, "stores", (double)c->insn[i].stores);
-		json_key_write(j, "locked");
-		json_bool_write(j, c->insn[i].locked);
+		json_member_string(j, "address", buf);
+		json_member_string(j, "symbol", c->insn[i].name);
+		json_member_number(j, "hitm", (double)c->insn[i].hitm);
+		json_member_number(j, "loads", (double)c->insn[i].loads);
+		json_member_number(j, "stores", (double)c->insn[i].stores);
+		json_member_bool(j, "locked", c->insn[i].locked);
 		json_object_close(j);
 	}
 	json_array_close(j);

@@ -237,20 +237,13 @@ static void ci_kcidb_test(struct json_buf *j, const char *build_id,
 
 	snprintf(id, sizeof(id), "%s.%s", run_id, path);
 	json_object_open(j);
-	json_key_write(j, "id");
-	json_string_write(j, id);
-	json_key_write(j, "build_id");
-	json_string_write(j, build_id);
-	json_key_write(j, "origin");
-	json_string_write(j, CI_ORIGIN);
-	json_key_write(j, "path");
-	json_string_write(j, path);
-	json_key_write(j, "status");
-	json_string_write(j, status);
-	json_key_write(j, "start_time");
-	json_string_write(j, stamp);
-	json_key_write(j, "duration");
-	json_number_write(j, wall);
+	json_member_string(j, "id", id);
+	json_member_string(j, "build_id", build_id);
+	json_member_string(j, "origin", CI_ORIGIN);
+	json_member_string(j, "path", path);
+	json_member_string(j, "status", status);
+	json_member_string(j, "start_time", stamp);
+	json_member_number(j, "duration", wall);
 }
 
 /* KCIDB's version, the checkout and the build: all we know of the kernel. */
@@ -258,39 +251,26 @@ static void ci_kcidb_head(struct json_buf *j, const struct run_opts *o,
 			  const char *release, const char *checkout,
 			  const char *build)
 {
-	json_key_write(j, "version");
-	json_object_open(j);
-	json_key_write(j, "major");
-	json_int_write(j, 5);
-	json_key_write(j, "minor");
-	json_int_write(j, 0);
+	json_member_object_open(j, "version");
+	json_member_int(j, "major", 5);
+	json_member_int(j, "minor", 0);
 	json_object_close(j);
-	json_key_write(j, "checkouts");
-	json_array_open(j);
+	json_member_array_open(j, "checkouts");
 	json_object_open(j);
-	json_key_write(j, "id");
-	json_string_write(j, checkout);
-	json_key_write(j, "origin");
-	json_string_write(j, CI_ORIGIN);
-	json_key_write(j, "comment");
-	json_string_write(j, release);
+	json_member_string(j, "id", checkout);
+	json_member_string(j, "origin", CI_ORIGIN);
+	json_member_string(j, "comment", release);
 	json_object_close(j);
 	json_array_close(j);
-	json_key_write(j, "builds");
-	json_array_open(j);
+	json_member_array_open(j, "builds");
 	json_object_open(j);
-	json_key_write(j, "id");
-	json_string_write(j, build);
-	json_key_write(j, "checkout_id");
-	json_string_write(j, checkout);
-	json_key_write(j, "origin");
-	json_string_write(j, CI_ORIGIN);
-	json_key_write(j, "architecture");
-	json_string_write(j, o->arch ? o->arch->kcidb : arch_host()->kcidb);
-	json_key_write(j, "comment");
-	json_string_write(j, o->kernel);
-	json_key_write(j, "status");
-	json_string_write(j, "PASS");
+	json_member_string(j, "id", build);
+	json_member_string(j, "checkout_id", checkout);
+	json_member_string(j, "origin", CI_ORIGIN);
+	json_member_string(j, "architecture",
+			   o->arch ? o->arch->kcidb : arch_host()->kcidb);
+	json_member_string(j, "comment", o->kernel);
+	json_member_string(j, "status", "PASS");
 	json_object_close(j);
 	json_array_close(j);
 }
@@ -315,22 +295,15 @@ static void ci_kcidb_bench(struct json_buf *j, const struct run_opts *o,
 					     "MISS",
 		      stamp, s->wall);
 	if (m && s->verdict == VERDICT_OK) {
-		json_key_write(j, "number");
-		json_object_open(j);
-		json_key_write(j, "value");
-		json_number_write(j, stream_metric_value(m));
-		if (unit) {
-			json_key_write(j, "unit");
-			json_string_write(j, unit);
-		}
+		json_member_object_open(j, "number");
+		json_member_number(j, "value", stream_metric_value(m));
+		if (unit)
+			json_member_string(j, "unit", unit);
 		json_object_close(j);
 	}
-	json_key_write(j, "misc");
-	json_object_open(j);
-	json_key_write(j, "metric");
-	json_string_write(j, name);
-	json_key_write(j, "message");
-	json_string_write(j, s->message);
+	json_member_object_open(j, "misc");
+	json_member_string(j, "metric", name);
+	json_member_string(j, "message", s->message);
 	json_object_close(j);
 	json_object_close(j);
 }
@@ -350,8 +323,7 @@ int kcidb_write(const struct rundir *rd, const struct run_opts *o,
 	json_buf_init(&j);
 	json_object_open(&j);
 	ci_kcidb_head(&j, o, release, checkout, build);
-	json_key_write(&j, "tests");
-	json_array_open(&j);
+	json_member_array_open(&j, "tests");
 	/* The boot itself: did the kernel come up and report? */
 	ci_kcidb_test(&j, build, run, "bootbench.boot",
 		      s->stream.have_hello ? "PASS" : "FAIL", stamp, s->wall);

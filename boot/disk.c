@@ -23,6 +23,7 @@
 
 #include "bootbench.h"
 #include "disk.h"
+#include "proto/storage.h"
 #include "shared/util.h"
 
 static int disk_pairs_check(const struct run_opts *o, const struct disk_host *d)
@@ -36,7 +37,7 @@ static int disk_pairs_check(const struct run_opts *o, const struct disk_host *d)
 	if (d->fs2 && !d->fs)
 		return bad_input(
 			"FS2=%s serves the disk's filesystem over %s: give DISK=1BRD_1G FS=ext4 (or another disk and filesystem) too",
-			d->fs2, strcmp(d->fs2, "cifs") ? "NFS" : "SMB");
+			d->fs2, storage_server_find(d->fs2)->protocol);
 	/* swapin's swap is the raw disk (benchmarks/swapin.c). */
 	for (i = 0; i < o->ntests; i++) {
 		if (strcmp(o->tests[i]->name, "swapin"))
@@ -425,44 +426,27 @@ void disk_json_write(struct json_buf *j, const struct disk_host *d)
 {
 	if (!d->on)
 		return;
-	json_key_write(j, "disk");
-	json_object_open(j);
-	json_key_write(j, "kind");
-	json_string_write(j, disk_kind_name(d->spec.kind));
-	json_key_write(j, "count");
-	json_int_write(j, d->spec.count);
-	json_key_write(j, "size_mb");
-	json_int_write(j, d->spec.size >> 20);
-	if (d->asked != d->spec.size) {
-		json_key_write(j, "asked_mb");
-		json_int_write(j, d->asked >> 20);
-	}
-	json_key_write(j, "fs");
-	json_string_write(j, d->fs ? d->fs : "");
-	json_key_write(j, "md");
-	json_string_write(j, d->md ? d->md : "");
+	json_member_object_open(j, "disk");
+	json_member_string(j, "kind", disk_kind_name(d->spec.kind));
+	json_member_int(j, "count", d->spec.count);
+	json_member_int(j, "size_mb", d->spec.size >> 20);
+	if (d->asked != d->spec.size)
+		json_member_int(j, "asked_mb", d->asked >> 20);
+	json_member_string(j, "fs", d->fs ? d->fs : "");
+	json_member_string(j, "md", d->md ? d->md : "");
 	if (d->fs2) {
 		/* What the benchmarks ran on: the guest's own loopback. */
-		json_key_write(j, "fs2");
-		json_string_write(j, d->fs2);
-		json_key_write(j, "fs2_mount");
-		json_string_write(
-			j,
-			strcmp(d->fs2, "cifs") ?
-				"NFSv" DISK_FS2_VERS
-				" over the guest's loopback, from its nfsd" :
-				"SMB " DISK_FS2_SMB_VERS
-				" over the guest's loopback, from its smbd (Samba)");
+		json_member_string(j, "fs2", d->fs2);
+		json_member_string(j, "fs2_mount",
+				   storage_server_find(d->fs2)->mount_said);
 	}
-	json_key_write(j, "backing");
-	json_string_write(j, d->spec.kind == DISK_BRD ?
-				     "guest memory (brd)" :
-				     "sparse file on the host");
+	json_member_string(j, "backing",
+			   d->spec.kind == DISK_BRD ?
+				   "guest memory (brd)" :
+				   "sparse file on the host");
 	if (d->spec.kind != DISK_BRD) {
-		json_key_write(j, "host_fs");
-		json_string_write(j, d->backing);
-		json_key_write(j, "cache");
-		json_string_write(j, d->cache);
+		json_member_string(j, "host_fs", d->backing);
+		json_member_string(j, "cache", d->cache);
 	}
 	json_object_close(j);
 }

@@ -2,8 +2,8 @@
 /*
  * What a job's image must hold beyond the core: its benchmarks' programs,
  * the image layers of its Debian programs (benchmarks/debian.def: a
- * test's own, fs-<fs>, md, fs2-nfs or fs2-cifs) and the module sets
- * beside modules.list (initramfs/modules-<set>.list). Said once, here,
+ * test's own, fs-<fs>, md or fs2-<server> of proto/storage.def) and the
+ * module sets beside modules.list (initramfs/modules-<set>.list). Said once, here,
  * from the job as the host tool reads it: `bootbench run --image-plan`
  * prints it for initramfs/image.sh, and the run checks the image it is
  * given against the same list of layers.
@@ -17,6 +17,7 @@
 #include "imageplan.h"
 #include "lib/strv.h"
 #include "lib/tests.h"
+#include "proto/storage.h"
 #include "shared/modsets.h"
 #include "shared/util.h"
 
@@ -75,6 +76,7 @@ int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 {
 	const char *fs = run_param_value("fs", o);
 	const char *fs2 = run_param_value("fs2", o);
+	const struct storage_server *server = storage_server_find(fs2);
 	const char *md = run_param_value("md", o);
 	char name[64], why[96];
 	int t, err = 0;
@@ -88,10 +90,10 @@ int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 		snprintf(why, sizeof(why), "FS=%s", fs);
 		err = fn(name, why, ctx);
 	}
-	if (!err && fs2) {
+	if (!err && server) {
+		snprintf(name, sizeof(name), "fs2-%s", server->name);
 		snprintf(why, sizeof(why), "FS2=%s", fs2);
-		err = fn(strcmp(fs2, "cifs") ? "fs2-nfs" : "fs2-cifs", why,
-			 ctx);
+		err = fn(name, why, ctx);
 	}
 	if (!err && md) {
 		snprintf(why, sizeof(why), "MD=%s", md);
@@ -102,14 +104,15 @@ int image_layers_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 
 /*
  * Each module set the run needs beyond the virtio chain: a disk's block
- * and filesystem drivers, fs2's nfsd and NFS client (or SMB client),
- * then what the benchmarks' descriptors ask for in MODULES rows
+ * and filesystem drivers, fs2's server and client (its STORAGE_SERVER
+ * row's set), then what the benchmarks' descriptors ask for in MODULES rows
  * (netperf's SCTP tests the kernel's sctp, stress-ng's af-alg the
  * crypto API's AF_ALG: shared/modsets.h).
  */
 int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 {
-	const char *fs2 = run_param_value("fs2", o);
+	const struct storage_server *server =
+		storage_server_find(run_param_value("fs2", o));
 	const char *v;
 	char why[64];
 	size_t i;
@@ -117,8 +120,8 @@ int image_modsets_each(const struct run_opts *o, image_item_fn fn, void *ctx)
 
 	if (run_param_value("disk", o))
 		err = fn("disk", "DISK", ctx);
-	if (!err && fs2)
-		err = fn(strcmp(fs2, "cifs") ? "nfs" : "cifs", "FS2", ctx);
+	if (!err && server)
+		err = fn(server->modset, "FS2", ctx);
 	for (i = 0; i < ARRAY_SIZE(modset_rows) && !err; i++) {
 		v = run_param_value(modset_rows[i].key, o);
 		if (!v || !modset_list_matches(v, modset_rows[i].pattern))

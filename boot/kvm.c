@@ -236,8 +236,7 @@ void kvm_json_write(struct json_buf *j, const struct kvm_plan *p)
 {
 	if (!p->on)
 		return;
-	json_key_write(j, "kvm");
-	json_object_open(j);
+	json_member_object_open(j, "kvm");
 	json_member_string(j, "cpu", "host");
 	json_member_string(j, "cpu_note", p->cpu_note);
 	json_member_bool(j, "numa_bound", p->bind);

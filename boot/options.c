@@ -315,7 +315,7 @@ int run_params_check(struct run_opts *o)
 		options_key_var(ukey, key, sizeof(ukey));
 		spec = param_spec_find(key);
 		if (!spec || !tests_take(o, key))
-			return bad_input("TEST=%s takes no %s: it takes %s %s",
+			return bad_input("TEST=%s takes no %s: it takes %s%s",
 					 o->test, ukey, o->tests[0]->params,
 					 PARAMS_COMMON);
 		err = param_value_check(spec, val);

@@ -32,10 +32,8 @@ int outcome_stats_write(const struct rundir *rd, const struct stream *st)
 	qsort(m, st->nmetrics, sizeof(*m), metric_name_cmp);
 	json_buf_init(&j);
 	json_object_open(&j);
-	for (i = 0; i < st->nmetrics; i++) {
-		json_key_write(&j, m[i]->name);
-		json_number_write(&j, stream_metric_value(m[i]));
-	}
+	for (i = 0; i < st->nmetrics; i++)
+		json_member_number(&j, m[i]->name, stream_metric_value(m[i]));
 	json_object_close(&j);
 	err = rundir_file_write(rd, "stats.json", &j);
 	json_buf_free(&j);
@@ -60,8 +58,7 @@ static void cpu_dropped_write(struct json_buf *j, const struct rundir *rd)
 	f = fopen(path, "r");
 	if (!f)
 		return;
-	json_key_write(j, "cpu_features_dropped");
-	json_array_open(j);
+	json_member_array_open(j, "cpu_features_dropped");
 	while (fgets(line, sizeof(line), f)) {
 		p = strstr(line, mark);
 		if (!p)
@@ -95,10 +92,9 @@ static void outcome_headline_write(struct json_buf *j, const struct run_opts *o,
 		return;
 	stream_metric_qualify(&s->stream, o->tests[0]->name, o->headline[0],
 			      name, sizeof(name));
-	json_key_write(j, "headline");
-	json_string_write(j, name);
-	json_key_write(j, "headline_better");
-	json_string_write(j, metric_better_name(m ? m->better : METRIC_INFO));
+	json_member_string(j, "headline", name);
+	json_member_string(j, "headline_better",
+			   metric_better_name(m ? m->better : METRIC_INFO));
 }
 
 /* PROFILE=1 and C2C=1: compare warns when one side has them and not the other. */
@@ -106,12 +102,9 @@ static void job_plugin_write(struct json_buf *j, const struct run_opts *o)
 {
 	if (!o->profile)
 		return;
-	json_key_write(j, "profile");
-	json_bool_write(j, 1);
-	if (o->c2c) {
-		json_key_write(j, "c2c");
-		json_bool_write(j, 1);
-	}
+	json_member_bool(j, "profile", 1);
+	if (o->c2c)
+		json_member_bool(j, "c2c", 1);
 }
 
 /* The test and its parameters, as the job gave them (key=value). */
@@ -120,14 +113,12 @@ static void outcome_params_write(struct json_buf *j, const struct run_opts *o)
 	int i;
 
 	json_member_string(j, "test", o->test);
-	json_key_write(j, "params");
-	json_object_open(j);
+	json_member_object_open(j, "params");
 	for (i = 0; i < o->nparams; i++) {
 		char *eq = strchr(o->params[i], '=');
 
 		*eq = '\0';
-		json_key_write(j, o->params[i]);
-		json_string_write(j, eq + 1);
+		json_member_string(j, o->params[i], eq + 1);
 		*eq = '=';
 	}
 	json_object_close(j);
@@ -153,10 +144,8 @@ static void outcome_machine_write(struct json_buf *j, const struct run_opts *o,
 				  const char *accel_why,
 				  const struct session *s)
 {
-	json_key_write(j, "smp");
-	json_int_write(j, o->topo.cpus);
-	json_key_write(j, "mem_mb");
-	json_int_write(j, o->topo.mem_mb);
+	json_member_int(j, "smp", o->topo.cpus);
+	json_member_int(j, "mem_mb", o->topo.mem_mb);
 	topocheck_json_write(j, &o->topo);
 	json_member_string(j, "accel",
 			   o->accel == QEMU_ACCEL_KVM ? "kvm" : "tcg");
@@ -170,10 +159,8 @@ static void outcome_timing_write(struct json_buf *j, const struct run_opts *o)
 {
 	json_member_string(j, "timing",
 			   o->deterministic ? "deterministic" : "realtime");
-	if (o->deterministic) {
-		json_key_write(j, "icount_shift");
-		json_int_write(j, o->icount_shift);
-	}
+	if (o->deterministic)
+		json_member_int(j, "icount_shift", o->icount_shift);
 	json_member_string(j, "qemu_version", o->qemu_version.text);
 }
 

@@ -321,12 +321,9 @@ static void profile_entry_write(struct json_buf *j, const struct profile *p,
 				const char *name, uint64_t insns, double share)
 {
 	json_object_open(j);
-	json_key_write(j, "name");
-	json_string_write(j, name);
-	json_key_write(j, "instructions");
-	json_number_write(j, (double)insns);
-	json_key_write(j, "share");
-	json_number_write(j, share);
+	json_member_string(j, "name", name);
+	json_member_number(j, "instructions", (double)insns);
+	json_member_number(j, "share", share);
 	json_key_write(j, "per_op");
 	if (p->ops > 0)
 		json_number_write(j, insns / p->ops);
@@ -343,25 +340,17 @@ static int profile_json_write(const struct rundir *rd, const struct profile *p)
 
 	json_buf_init(&j);
 	json_object_open(&j);
-	json_key_write(&j, "version");
-	json_int_write(&j, 1);
-	json_key_write(&j, "plugin_api");
-	json_int_write(&j, p->api);
-	json_key_write(&j, "windows");
-	json_int_write(&j, p->windows);
-	json_key_write(&j, "symbols_from");
-	json_string_write(&j, p->source);
-	json_key_write(&j, "ops");
-	json_number_write(&j, p->ops);
-	json_key_write(&j, "instructions");
-	json_number_write(&j, (double)(p->kernel + p->user));
-	json_key_write(&j, "kernel_instructions");
-	json_number_write(&j, (double)p->kernel);
+	json_member_int(&j, "version", 1);
+	json_member_int(&j, "plugin_api", p->api);
+	json_member_int(&j, "windows", p->windows);
+	json_member_string(&j, "symbols_from", p->source);
+	json_member_number(&j, "ops", p->ops);
+	json_member_number(&j, "instructions", (double)(p->kernel + p->user));
+	json_member_number(&j, "kernel_instructions", (double)p->kernel);
 	json_key_write(&j, "user");
 	profile_entry_write(&j, p, "user", p->user,
 			    100.0 * p->user / ((p->kernel + p->user) ?: 1));
-	json_key_write(&j, "symbols");
-	json_array_open(&j);
+	json_member_array_open(&j, "symbols");
 	for (i = 0; i < p->nsyms; i++)
 		profile_entry_write(&j, p, p->syms[i].name, p->syms[i].insns,
 				    100.0 * p->syms[i].insns /

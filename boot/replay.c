@@ -53,14 +53,11 @@ static int replay_job_write(const struct rundir *rd, const char *path,
 
 	json_buf_init(&j);
 	json_object_open(&j);
-	json_key_write(&j, "replay_of");
-	json_string_write(&j, path);
-	json_key_write(&j, "test");
-	json_string_write(&j, s->stream.tests ? s->stream.tests : "");
-	json_key_write(&j, "release");
-	json_string_write(&j, s->stream.release ? s->stream.release : "");
-	json_key_write(&j, "arch");
-	json_string_write(&j, replay_arch(&s->stream));
+	json_member_string(&j, "replay_of", path);
+	json_member_string(&j, "test", s->stream.tests ? s->stream.tests : "");
+	json_member_string(&j, "release",
+			   s->stream.release ? s->stream.release : "");
+	json_member_string(&j, "arch", replay_arch(&s->stream));
 	verdict_fields_write(&j, s);
 	json_object_close(&j);
 	err = rundir_file_write(rd, "job.json", &j);

@@ -13,30 +13,20 @@ void topocheck_json_write(struct json_buf *j, const struct topology *t)
 {
 	unsigned int i;
 
-	json_key_write(j, "topology");
-	json_object_open(j);
-	json_key_write(j, "machine");
-	json_string_write(j, t->name);
-	json_key_write(j, "cpu_model");
-	json_string_write(j, t->cpu_model);
-	json_key_write(j, "sockets");
-	json_int_write(j, t->sockets);
-	json_key_write(j, "cores");
-	json_int_write(j, t->cores);
-	json_key_write(j, "threads");
-	json_int_write(j, t->threads);
-	json_key_write(j, "clusters");
-	json_int_write(j, t->clusters ? t->clusters : 1);
-	json_key_write(j, "cpus");
-	json_int_write(j, t->cpus);
-	json_key_write(j, "node_cpus");
-	json_array_open(j);
+	json_member_object_open(j, "topology");
+	json_member_string(j, "machine", t->name);
+	json_member_string(j, "cpu_model", t->cpu_model);
+	json_member_int(j, "sockets", t->sockets);
+	json_member_int(j, "cores", t->cores);
+	json_member_int(j, "threads", t->threads);
+	json_member_int(j, "clusters", t->clusters ? t->clusters : 1);
+	json_member_int(j, "cpus", t->cpus);
+	json_member_array_open(j, "node_cpus");
 	for (i = 0; i < t->nnodes; i++)
 		json_string_write(j, t->node_cpus[i]);
 	json_array_close(j);
 	json_object_close(j);
-	json_key_write(j, "topology_seen");
-	json_string_write(j, topo_seen);
+	json_member_string(j, "topology_seen", topo_seen);
 }
 
 static double hello_number(const struct json_value *rec, const char *key)

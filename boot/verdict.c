@@ -20,21 +20,16 @@ static void boot_breakdown_write(struct json_buf *j, const struct session *s)
 	if (!s->hello_wall || isnan(st->hello_uptime) ||
 	    isnan(st->init_start_uptime))
 		return;
-	json_key_write(j, "boot");
-	json_object_open(j);
-	json_key_write(j, "first_console_s");
-	json_number_write(j, s->console_wall);
-	json_key_write(j, "firmware_s");
-	json_number_write(j, s->hello_wall - st->hello_uptime);
-	json_key_write(j, "kernel_s");
-	json_number_write(j, st->init_start_uptime);
-	json_key_write(j, "init_s");
-	json_number_write(j, st->hello_uptime - st->init_start_uptime);
+	json_member_object_open(j, "boot");
+	json_member_number(j, "first_console_s", s->console_wall);
+	json_member_number(j, "firmware_s", s->hello_wall - st->hello_uptime);
+	json_member_number(j, "kernel_s", st->init_start_uptime);
+	json_member_number(j, "init_s",
+			   st->hello_uptime - st->init_start_uptime);
 	if (s->done_wall && !isnan(st->done_uptime)) {
-		json_key_write(j, "job_s");
-		json_number_write(j, st->done_uptime - st->hello_uptime);
-		json_key_write(j, "poweroff_s");
-		json_number_write(j, s->wall - s->done_wall);
+		json_member_number(j, "job_s",
+				   st->done_uptime - st->hello_uptime);
+		json_member_number(j, "poweroff_s", s->wall - s->done_wall);
 	}
 	json_object_close(j);
 }
@@ -46,46 +41,29 @@ void verdict_fields_write(struct json_buf *j, const struct session *s)
 	time_t now = time(NULL);
 
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	json_key_write(j, "schema_version");
-	json_int_write(j, JOB_SCHEMA_VERSION);
-	json_key_write(j, "finished");
-	json_string_write(j, when);
-	json_key_write(j, "status");
-	json_string_write(j, verdict_name(s->verdict));
-	json_key_write(j, "exit_code");
-	json_int_write(j, s->verdict);
-	json_key_write(j, "message");
-	json_string_write(j, s->message);
-	json_key_write(j, "complete");
-	json_bool_write(j, s->stream.have_done);
-	json_key_write(j, "truncated");
-	json_bool_write(j, s->truncated);
-	json_key_write(j, "wall_seconds");
-	json_number_write(j, s->wall);
-	json_key_write(j, "hello_seconds");
-	json_number_write(j, s->hello_wall);
+	json_member_int(j, "schema_version", JOB_SCHEMA_VERSION);
+	json_member_string(j, "finished", when);
+	json_member_string(j, "status", verdict_name(s->verdict));
+	json_member_int(j, "exit_code", s->verdict);
+	json_member_string(j, "message", s->message);
+	json_member_bool(j, "complete", s->stream.have_done);
+	json_member_bool(j, "truncated", s->truncated);
+	json_member_number(j, "wall_seconds", s->wall);
+	json_member_number(j, "hello_seconds", s->hello_wall);
 	boot_breakdown_write(j, s);
-	json_key_write(j, "iterations");
-	json_int_write(j, s->stream.samples);
-	json_key_write(j, "iterations_failed");
-	json_int_write(j, s->stream.samples_failed);
-	json_key_write(j, "stream_errors");
-	json_int_write(j, s->stream.errors);
-	if (s->stream.errors) {
-		json_key_write(j, "stream_first_error");
-		json_string_write(j, s->stream.first_error);
-	}
+	json_member_int(j, "iterations", s->stream.samples);
+	json_member_int(j, "iterations_failed", s->stream.samples_failed);
+	json_member_int(j, "stream_errors", s->stream.errors);
+	if (s->stream.errors)
+		json_member_string(j, "stream_first_error",
+				   s->stream.first_error);
 	if (s->panic_line[0]) {
-		json_key_write(j, "panic");
-		json_string_write(j, s->panic_line);
+		json_member_string(j, "panic", s->panic_line);
 	}
-	if (s->qemu_signal) {
-		json_key_write(j, "qemu_signal");
-		json_int_write(j, s->qemu_signal);
-	}
+	if (s->qemu_signal)
+		json_member_int(j, "qemu_signal", s->qemu_signal);
 	if (s->space_stop) {
-		json_key_write(j, "host_space_left_mb");
-		json_int_write(j, s->space_left_mb);
+		json_member_int(j, "host_space_left_mb", s->space_left_mb);
 	}
 }
 

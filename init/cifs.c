@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * LKP's fs2: cifs (docs/disks.md): the disk's filesystem, mounted at
- * /fs/<device>, served by Samba's smbd (the image's fs2-cifs layer) as
- * share "fs" (path /fs) and mounted back over loopback at
- * /cifs/<device> with the kernel's cifs client, which becomes the
- * benchmarks' working directory. The shape of LKP's setup: share [fs],
- * user root with password "pass", //localhost/fs/<device> mounted with
- * no vers= (the client negotiates SMB 2.1 or later, 3.1.1 with this
+ * fs2's SMB server (docs/disks.md; its row is proto/storage.def's, the
+ * client's mount init/fs2.c's): Samba's smbd (the image's fs2-cifs
+ * layer) serving the disk's filesystem, mounted at /fs/<device>, as
+ * share "fs" (path /fs). The shape of LKP's setup: share [fs], user
+ * root with password "pass", //localhost/fs/<device> mounted with no
+ * vers= (the client negotiates SMB 2.1 or later, 3.1.1 with this
  * Samba).
  *
  * smbd only: no nmbd (NetBIOS is off, port 445 alone), no winbindd
  * (a standalone server, its one user in an smbpasswd file the init
- * writes, so no smbpasswd tool is needed). The client is mounted with
- * mount(2) and the options the kernel takes itself (ip=, username=,
- * password=), as mount.cifs would pass them.
+ * writes, so no smbpasswd tool is needed).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -38,14 +35,13 @@
 #define CIFS_LISTEN_MS 30000
 
 /*
- * "pass" as the smbpasswd file stores it (smbpasswd(5)): the NT hash,
+ * "pass" (the row's password=) as the smbpasswd file stores it (smbpasswd(5)): the NT hash,
  * MD4 of the password in UTF-16LE, no LAN Manager hash; a normal user
  * (U) whose password never expires (X), last changed at some time
  * other than 0, which Samba takes for "must change at next logon" and
  * refuses the session (STATUS_PASSWORD_MUST_CHANGE).
  */
-#define CIFS_USER "root"
-#define CIFS_PASS "pass"
+#define CIFS_USER "root" /* the row's username= */
 #define CIFS_PASS_NT "36AA83BDCAB3C9FDAF321CA42A31C3FC"
 
 /*
@@ -68,36 +64,6 @@ static const char cifs_conf[] = "[global]\n"
 				"\tpath = /fs\n"
 				"\tread only = no\n";
 
-/* The client's mount, which the poweroff lets go of first. */
-static char cifs_mnt[64];
-
-static int cifs_file_put(const char *path, const char *text, mode_t mode)
-{
-	size_t len = strlen(text);
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, len);
-	close(fd);
-	return n == (ssize_t)len ? 0 : -EIO;
-}
-
-/* @line appended to @path. */
-static int cifs_line_add(const char *path, const char *line)
-{
-	size_t len = strlen(line);
-	int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, line, len);
-	close(fd);
-	return n == (ssize_t)len ? 0 : -EIO;
-}
-
 /* Samba's compiled-in directories (smbd -b), and its configuration. */
 static int cifs_conf_make(const struct job *job, char *why, size_t size)
 {
@@ -118,20 +84,23 @@ static int cifs_conf_make(const struct job *job, char *why, size_t size)
 	 * smbd will not start without its guest account, Debian's nobody,
 	 * even with no guest access: the image has root alone.
 	 */
-	err = cifs_line_add(
+	err = fs2_file_put(
 		"/etc/passwd",
-		"nobody:x:65534:65534:nobody:/nonexistent:/bin/false\n");
+		"nobody:x:65534:65534:nobody:/nonexistent:/bin/false\n", 0,
+		O_APPEND);
 	if (!err)
-		err = cifs_line_add("/etc/group", "nogroup:x:65534:\n");
+		err = fs2_file_put("/etc/group", "nogroup:x:65534:\n", 0,
+				   O_APPEND);
 	if (!err)
-		err = cifs_file_put(CIFS_CONF, cifs_conf, 0644);
+		err = fs2_file_put(CIFS_CONF, cifs_conf, 0644,
+				   O_CREAT | O_TRUNC);
 	if (!err)
-		err = cifs_file_put(
+		err = fs2_file_put(
 			"/etc/samba/smbpasswd",
 			CIFS_USER
 			":0:XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX:" CIFS_PASS_NT
 			":[UX         ]:LCT-60000000:\n",
-			0600);
+			0600, O_CREAT | O_TRUNC);
 	if (!err)
 		return 0;
 	snprintf(why, size, "FS2=%s: cannot write Samba's configuration: %s",
@@ -192,14 +161,14 @@ static int cifs_port_open(void)
  * smbd as a daemon: its parent returns at once, before the child
  * listens, so the port says when it is up.
  */
-static int cifs_server_start(const struct job *job, char *why, size_t size)
+int fs2_cifs_serve(const struct job *job, char *why, size_t size)
 {
 	char *smbd[] = { CIFS_SMBD, "-D", "-s", CIFS_CONF, NULL };
 	char out[256], what[32], said[160];
 	int err, ms;
 
 	snprintf(what, sizeof(what), "FS2=%s", job->fs2);
-	err = disks_tool_have(what, CIFS_SMBD, "samba", "fs2-cifs", why, size);
+	err = fs2_tool_have(job, CIFS_SMBD, why, size);
 	if (!err)
 		err = cifs_conf_make(job, why, size);
 	if (err)
@@ -224,118 +193,28 @@ static int cifs_server_start(const struct job *job, char *why, size_t size)
 }
 
 /*
- * A file made and removed on the mount before any benchmark: the share
- * is proved writable, and the first open's cost is paid outside the
- * measurement.
- */
-static int cifs_mount_probe(const struct job *job, const char *mnt, char *why,
-			    size_t size)
-{
-	char path[96];
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/.bootbench-cifs-probe", mnt);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 || close(fd) || unlink(path)) {
-		snprintf(why, size, "FS2=%s: cannot write on %s: %s", job->fs2,
-			 mnt, strerror(errno));
-		return -EIO;
-	}
-	return 0;
-}
-
-/* //127.0.0.1/fs/<device> mounted at /cifs/<device>, the working directory. */
-static int cifs_client_mount(struct job *job, char *why, size_t size)
-{
-	static const char *const crypto[] = {
-		"ecb", "cmac", "sha512_generic", "ctr", "ghash_generic",
-		"ccm", "gcm"
-	};
-	const char *dev = strrchr(job->workdir, '/') + 1;
-	char src[128], mnt[64];
-	size_t i;
-
-	/*
-	 * cifs.ko's soft dependencies and the templates gcm and ccm are
-	 * built of (ctr, ghash): the client asks the crypto API for them
-	 * by name at the negotiation (SMB 3.1.1's preauth hash, signing,
-	 * encryption), which cannot load a module without a modprobe in
-	 * reach.
-	 */
-	for (i = 0; i < ARRAY_SIZE(crypto); i++)
-		modules_probe_name(crypto[i]);
-	modules_probe_name("cifs");
-	snprintf(src, sizeof(src), "//127.0.0.1%s", job->workdir);
-	snprintf(mnt, sizeof(mnt), "/cifs/%s", dev);
-	mkdir("/cifs", 0755);
-	mkdir(mnt, 0755);
-	if (mount(src, mnt, "cifs", 0,
-		  "ip=127.0.0.1,username=" CIFS_USER ",password=" CIFS_PASS)) {
-		snprintf(
-			why, size,
-			errno == ENODEV ?
-				"FS2=%s: the kernel has no cifs client (mount %s: %s): build CONFIG_CIFS in (kconfigs/disk.config) or give the cifs module (MODULES=)" :
-				"FS2=%s: cannot mount %s: %s",
-			job->fs2, src, strerror(errno));
-		return -EIO;
-	}
-	snprintf(cifs_mnt, sizeof(cifs_mnt), "%s", mnt);
-	snprintf(job->workdir, sizeof(job->workdir), "%s", mnt);
-	return cifs_mount_probe(job, mnt, why, size);
-}
-
-/*
  * The dialect the client and smbd agreed on, from the client's
  * /proc/fs/cifs/DebugData ("Dialect 0x311"), for the console: 0 when
  * it does not say.
  */
-static unsigned int cifs_dialect_read(void)
+void fs2_cifs_said(char *buf, size_t size)
 {
-	char buf[4096], *at;
+	char text[4096], *at;
 	int fd = open("/proc/fs/cifs/DebugData", O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	ssize_t n = fd < 0 ? -1 : read(fd, text, sizeof(text) - 1);
+	unsigned int dialect = 0;
 
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	at = strstr(buf, "Dialect 0x");
-	return at ? (unsigned int)strtoul(at + 10, NULL, 16) : 0;
-}
-
-int cifs_prepare(struct job *job, char *why, size_t size)
-{
-	double t0 = uptime_read();
-	int err;
-
-	if (strcmp(job->fs2, "cifs"))
-		return 0;
-	if (strncmp(job->workdir, "/fs/", 4)) {
-		snprintf(
-			why, size,
-			"FS2=%s serves the disk's filesystem over SMB: give DISK= and FS= too",
-			job->fs2);
-		return -EINVAL;
+	if (fd >= 0)
+		close(fd);
+	if (n > 0) {
+		text[n] = '\0';
+		at = strstr(text, "Dialect 0x");
+		dialect = at ? (unsigned int)strtoul(at + 10, NULL, 16) : 0;
 	}
-	err = cifs_server_start(job, why, size);
-	if (!err)
-		err = cifs_client_mount(job, why, size);
-	if (!err)
-		fprintf(stderr,
-			"bootbench-init: disk: cifs served by smbd, mounted with SMB dialect 0x%x on %s in %.2f s\n",
-			cifs_dialect_read(), job->workdir, uptime_read() - t0);
-	return err;
+	snprintf(buf, size, "SMB dialect 0x%x", dialect);
 }
 
-/*
- * Before the poweroff's sync: a mount whose server hangs would hold the
- * sync, and the run's results are already sent.
- */
-void cifs_release(void)
+/* smbd has nothing to let go of once the client's mount is gone. */
+void fs2_cifs_stop(void)
 {
-	if (cifs_mnt[0])
-		umount2(cifs_mnt, MNT_FORCE | MNT_DETACH);
 }

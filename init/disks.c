@@ -25,6 +25,7 @@
 
 #include "init.h"
 #include "proto/disk.h"
+#include "proto/storage.def"
 #include "shared/run.h"
 #include "shared/util.h"
 
@@ -36,36 +37,26 @@
  */
 #define DISKS_TOOL_MS (300 * 1000)
 
+/* A row of proto/storage.def's STORAGE_FS, and of its STORAGE_MD. */
 struct disks_fs {
 	const char *name, *package, *mkfs;
-	/* Before the device: quiet, force, and no discard (a fresh disk). */
-	const char *args[6];
-	const char *mount_data;
+	/* Before the device, space separated: quiet, force, no discard. */
+	const char *args;
+	const char *mount_data, *module;
 };
 
-/*
- * ext4's noinit_itable: mke2fs leaves the inode tables to a kernel
- * thread that zeroes them after the mount, which would write beside the
- * benchmark for minutes; the mount option keeps that thread off.
- */
-static const struct disks_fs disks_fs_table[] = {
-	{ "ext4",
-	  "e2fsprogs",
-	  "/usr/sbin/mke2fs",
-	  { "-t", "ext4", "-q", "-F", "-E", "nodiscard" },
-	  "noinit_itable" },
-	{ "xfs", "xfsprogs", "/usr/sbin/mkfs.xfs", { "-f", "-q", "-K" }, NULL },
-	{ "btrfs",
-	  "btrfs-progs",
-	  "/usr/sbin/mkfs.btrfs",
-	  { "-f", "-q", "-K" },
-	  NULL },
-	{ "f2fs",
-	  "f2fs-tools",
-	  "/usr/sbin/mkfs.f2fs",
-	  { "-f", "-q", "-t", "0" },
-	  NULL },
+struct disks_md {
+	const char *name, *level, *module, *option;
 };
+
+#define DISKS_FS_ROW(n, package, mkfs, args, opts, module) \
+	{ #n, package, mkfs, args, opts, module },
+static const struct disks_fs disks_fs_table[] = { STORAGE_FS(DISKS_FS_ROW) };
+#undef DISKS_FS_ROW
+
+#define DISKS_MD_ROW(n, level, module, option) { #n, level, module, option },
+static const struct disks_md disks_md_table[] = { STORAGE_MD(DISKS_MD_ROW) };
+#undef DISKS_MD_ROW
 
 struct disks_state {
 	struct disk_spec spec;
@@ -179,22 +170,18 @@ static int disks_devices_find(struct disks_state *st)
 	return 0;
 }
 
-/*
- * RAID1's mirror is created clean: a resync would read and write every
- * block beside the benchmark. Debian's mdadm makes /dev/md0 itself when
- * no udev runs.
- */
-static int disks_md_build(struct disks_state *st, const char *md)
+/* Debian's mdadm makes /dev/md0 itself when no udev runs. */
+static int disks_md_build(struct disks_state *st, const struct disks_md *md)
 {
 	char *argv[16 + DISK_MAX], devs[DISK_MAX][24], level[16], n[32],
 		out[256], what[32];
-	int a = 0, raid1 = !strcmp(md, "RAID1");
+	int a = 0;
 	unsigned int i;
 	int err;
 
-	modules_probe_name(raid1 ? "raid1" : "raid0");
+	modules_probe_name(md->module);
 	mkdir("/run", 0755);
-	snprintf(level, sizeof(level), "--level=%d", raid1);
+	snprintf(level, sizeof(level), "--level=%s", md->level);
 	snprintf(n, sizeof(n), "--raid-devices=%u", st->spec.count);
 	argv[a++] = "/usr/sbin/mdadm";
 	argv[a++] = "--create";
@@ -204,14 +191,14 @@ static int disks_md_build(struct disks_state *st, const char *md)
 	argv[a++] = "--metadata=1.2";
 	argv[a++] = level;
 	argv[a++] = n;
-	if (raid1)
-		argv[a++] = "--assume-clean";
+	if (md->option)
+		argv[a++] = (char *)md->option;
 	for (i = 0; i < st->spec.count; i++) {
 		snprintf(devs[i], sizeof(devs[i]), "/dev/%s", st->devs[i]);
 		argv[a++] = devs[i];
 	}
 	argv[a] = NULL;
-	snprintf(what, sizeof(what), "MD=%s", md);
+	snprintf(what, sizeof(what), "MD=%s", md->name);
 	err = disks_tool_have(what, argv[0], "mdadm", "md", st->why, st->size);
 	if (err)
 		return err;
@@ -220,9 +207,19 @@ static int disks_md_build(struct disks_state *st, const char *md)
 		return disks_fail(
 			st,
 			"MD=%s: mdadm could not build /dev/md0 (%s): the kernel needs CONFIG_MD_%s (kconfigs/disk.config) or its module",
-			md, out[0] ? out : "no md0", raid1 ? "RAID1" : "RAID0");
+			md->name, out[0] ? out : "no md0", md->name);
 	snprintf(st->target, sizeof(st->target), "md0");
 	return 0;
+}
+
+static const struct disks_md *disks_md_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(disks_md_table); i++)
+		if (!strcmp(disks_md_table[i].name, name))
+			return &disks_md_table[i];
+	return NULL;
 }
 
 static const struct disks_fs *disks_fs_find(const char *name)
@@ -238,8 +235,9 @@ static const struct disks_fs *disks_fs_find(const char *name)
 static int disks_mkfs(struct disks_state *st, const struct disks_fs *fs,
 		      const char *dev)
 {
-	char *argv[10], out[256], what[32], layer[32], tool[64];
-	int a = 0, i, err;
+	char *argv[10], out[256], what[32], layer[32], tool[64], args[64];
+	char *word, *save;
+	int a = 0, err;
 
 	snprintf(what, sizeof(what), "FS=%s", fs->name);
 	snprintf(layer, sizeof(layer), "fs-%s", fs->name);
@@ -247,9 +245,11 @@ static int disks_mkfs(struct disks_state *st, const struct disks_fs *fs,
 			      st->size);
 	if (err)
 		return err;
+	snprintf(args, sizeof(args), "%s", fs->args);
 	argv[a++] = (char *)fs->mkfs;
-	for (i = 0; i < 6 && fs->args[i]; i++)
-		argv[a++] = (char *)fs->args[i];
+	for (word = strtok_r(args, " ", &save); word && a < 8;
+	     word = strtok_r(NULL, " ", &save))
+		argv[a++] = word;
 	argv[a++] = (char *)dev;
 	argv[a] = NULL;
 	err = disks_tool_run(argv, out, sizeof(out));
@@ -276,7 +276,7 @@ static int disks_fs_make(struct disks_state *st, const struct disks_fs *fs,
 	 * load it through modprobe: the image has none, so load it here.
 	 */
 	modules_probe_name("crc32c_generic");
-	modules_probe_name(fs->name);
+	modules_probe_name(fs->module);
 	mkdir("/fs", 0755);
 	snprintf(mnt, size, "/fs/%s", name);
 	mkdir(mnt, 0755);
@@ -297,6 +297,7 @@ int disks_prepare(struct job *job, char *why, size_t size)
 {
 	struct disks_state st = { .why = why, .size = size };
 	const struct disks_fs *fs = NULL;
+	const struct disks_md *md = NULL;
 	char mnt[64];
 	double t0 = util_now();
 	unsigned int i;
@@ -306,12 +307,16 @@ int disks_prepare(struct job *job, char *why, size_t size)
 		return 0;
 	if (disk_spec_parse(job->disk, &st.spec, why, size))
 		return -EINVAL;
+	/* The host gave one of FS='s and MD='s choices: the same rows. */
 	if (job->fs[0] && !(fs = disks_fs_find(job->fs)))
-		return disks_fail(&st, "FS=%s: give ext4, xfs, btrfs or f2fs",
+		return disks_fail(&st, "FS=%s: no filesystem of that name",
 				  job->fs);
+	if (job->md[0] && !(md = disks_md_find(job->md)))
+		return disks_fail(&st, "MD=%s: no md level of that name",
+				  job->md);
 	err = disks_devices_find(&st);
-	if (!err && job->md[0])
-		err = disks_md_build(&st, job->md);
+	if (!err && md)
+		err = disks_md_build(&st, md);
 	/*
 	 * Without a filesystem the disk is the benchmark's own device
 	 * (swapin's swap): its name, for it to find.

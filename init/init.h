@@ -3,27 +3,38 @@
 #define BOOTBENCH_INIT_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "proto/json.h"
+#include "proto/initkeys.def"
 #include "proto/proto.h"
+#include "proto/storage.h"
 
 /* What the host asked for, from bootbench.* on the kernel command line. */
 #define JOB_ARGS_MAX 32
 
 struct job {
 	char test[512]; /* one name or a comma list, run in order */
-	unsigned int iterations;
-	unsigned int watchdog; /* seconds per iteration, 0 = none */
 	unsigned int heartbeat; /* seconds between heartbeats */
-	unsigned int monitors; /* read the LKP monitors around iterations */
 	unsigned int bare; /* every test BARE: no loopback, no monitors */
 	unsigned int console_lava; /* console_results=lava: docs/lava.md */
 	unsigned int profile; /* profile=1: docs/profile.md */
 	unsigned int trace; /* trace=1: the init's steps in the kernel log */
 	char *args[JOB_ARGS_MAX]; /* --key=value for the benchmark */
 	int nargs;
-	/* The scratch disk (init/disks.c): disk=, fs=, md=, fs2= as given. */
-	char disk[32], fs[16], md[16], fs2[16];
+	/*
+	 * The keys of proto/initkeys.def, as given: iterations, watchdog
+	 * (seconds per iteration, 0 = none), monitors (read the LKP
+	 * monitors around iterations), the scratch disk (init/disks.c:
+	 * disk, fs, md, fs2), ...
+	 */
+#define JOB_INIT_FIELD_UINT(name, size) unsigned int name;
+#define JOB_INIT_FIELD_STR(name, size) char name[size];
+#define JOB_INIT_FIELD(name, kind, size) JOB_INIT_FIELD_##kind(name, size)
+	JOB_INIT_KEYS(JOB_INIT_FIELD)
+#undef JOB_INIT_FIELD
+#undef JOB_INIT_FIELD_STR
+#undef JOB_INIT_FIELD_UINT
 	char workdir[64]; /* the benchmarks' working directory */
 };
 
@@ -35,13 +46,23 @@ int disks_tool_have(const char *what, const char *tool, const char *package,
 void disks_tool_said(const char *what, const char *tool, int err,
 		     const char *out, char *why, size_t size);
 
-/* nfs.c: the disk's filesystem served over loopback NFS (fs2=) */
-int nfs_prepare(struct job *job, char *why, size_t size);
-void nfs_release(void);
-
-/* cifs.c: the disk's filesystem served over loopback SMB (fs2=cifs) */
-int cifs_prepare(struct job *job, char *why, size_t size);
-void cifs_release(void);
+/*
+ * fs2.c: FS2=, the disk's filesystem served over loopback by a server
+ * of proto/storage.def and mounted back; each STORAGE_SERVER row's
+ * init/<server>.c starts the server, says what the mount negotiated and
+ * stops it after the mount's release.
+ */
+int fs2_prepare(struct job *job, char *why, size_t size);
+void fs2_release(void);
+int fs2_file_put(const char *path, const char *text, mode_t mode, int flags);
+int fs2_tool_have(const struct job *job, const char *tool, char *why,
+		  size_t size);
+#define FS2_SERVER_DECL(n, ...)                                             \
+	int fs2_##n##_serve(const struct job *job, char *why, size_t size); \
+	void fs2_##n##_said(char *buf, size_t size);                        \
+	void fs2_##n##_stop(void);
+STORAGE_SERVER(FS2_SERVER_DECL)
+#undef FS2_SERVER_DECL
 
 /* mounts.c */
 int mounts_setup(void);

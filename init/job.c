@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,29 +42,51 @@ static int job_str_take(char *dst, size_t size, const char *val)
 	return 0;
 }
 
+/* The keys the init keeps, where struct job holds each. */
+enum job_key_kind { JOB_KEY_UINT, JOB_KEY_STR };
+
+static const struct job_key {
+	const char *name;
+	enum job_key_kind kind;
+	size_t offset, size;
+} job_keys[] = {
+#define JOB_INIT_KEY(n, kind, bytes)                   \
+	{ #n, JOB_KEY_##kind, offsetof(struct job, n), \
+	  sizeof(((struct job *)0)->n) },
+	JOB_INIT_KEYS(JOB_INIT_KEY)
+#undef JOB_INIT_KEY
+};
+
+/* 1 when @key is one of proto/initkeys.def's, taken into @job (or not). */
+static int job_init_key_take(struct job *job, const char *key, const char *val,
+			     int *err)
+{
+	const struct job_key *k;
+	char *at;
+
+	for (k = job_keys; k < job_keys + ARRAY_SIZE(job_keys); k++) {
+		if (strcmp(k->name, key))
+			continue;
+		at = (char *)job + k->offset;
+		*err = k->kind == JOB_KEY_STR ?
+			       job_str_take(at, k->size, val) :
+			       util_uint_parse(val, 0, job_key_max(key),
+					       (unsigned int *)at);
+		return 1;
+	}
+	return 0;
+}
+
 static int job_word_take(struct job *job, const char *key, const char *val)
 {
+	int err;
+
 	if (!strcmp(key, "test"))
 		return job_str_take(job->test, sizeof(job->test), val);
-	if (!strcmp(key, "disk"))
-		return job_str_take(job->disk, sizeof(job->disk), val);
-	if (!strcmp(key, "fs"))
-		return job_str_take(job->fs, sizeof(job->fs), val);
-	if (!strcmp(key, "md"))
-		return job_str_take(job->md, sizeof(job->md), val);
-	if (!strcmp(key, "fs2"))
-		return job_str_take(job->fs2, sizeof(job->fs2), val);
-	if (!strcmp(key, "iterations"))
-		return util_uint_parse(val, 0, job_key_max(key),
-				       &job->iterations);
-	if (!strcmp(key, "watchdog"))
-		return util_uint_parse(val, 0, job_key_max(key),
-				       &job->watchdog);
+	if (job_init_key_take(job, key, val, &err))
+		return err;
 	if (!strcmp(key, "heartbeat"))
 		return util_uint_parse(val, 0, 3600, &job->heartbeat);
-	if (!strcmp(key, "monitors"))
-		return util_uint_parse(val, 0, job_key_max(key),
-				       &job->monitors);
 	if (!strcmp(key, "profile"))
 		return util_uint_parse(val, 0, 1, &job->profile);
 	if (!strcmp(key, "trace"))

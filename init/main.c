@@ -44,8 +44,7 @@ static __attribute__((noreturn)) void init_poweroff(void)
 	if (init_trace_job)
 		trace_flush(init_trace_job);
 	port_close(&init_port);
-	nfs_release();
-	cifs_release();
+	fs2_release();
 	sync();
 	reboot(RB_POWER_OFF);
 	/* Not reached unless reboot() failed: never return to the kernel. */
@@ -69,10 +68,8 @@ init_fatal(const char *code, const char *fmt, ...)
 	if (init_port.fd >= 0) {
 		json_buf_init(&j);
 		record_begin(&j, "error");
-		json_key_write(&j, "code");
-		json_string_write(&j, code);
-		json_key_write(&j, "msg");
-		json_string_write(&j, msg);
+		json_member_string(&j, "code", code);
+		json_member_string(&j, "msg", msg);
 		record_send(&init_port, &j);
 		json_buf_free(&j);
 	}
@@ -103,16 +100,11 @@ static void init_hello_send(const struct job *job, double t_start,
 	json_buf_init(&j);
 	record_begin(&j, "hello");
 	sysinfo_write(&j);
-	json_key_write(&j, "boot_time");
-	json_number_write(&j, t_start);
-	json_key_write(&j, "init_ready_time");
-	json_number_write(&j, t_ready - t_start);
-	json_key_write(&j, "modules_loaded");
-	json_int_write(&j, nmod);
-	json_key_write(&j, "test");
-	json_string_write(&j, job->test);
-	json_key_write(&j, "iterations");
-	json_int_write(&j, job->iterations);
+	json_member_number(&j, "boot_time", t_start);
+	json_member_number(&j, "init_ready_time", t_ready - t_start);
+	json_member_int(&j, "modules_loaded", nmod);
+	json_member_string(&j, "test", job->test);
+	json_member_int(&j, "iterations", job->iterations);
 	record_send(&init_port, &j);
 	json_buf_free(&j);
 	lava_hello(uts.release, job->test, sysconf(_SC_NPROCESSORS_ONLN));
@@ -148,10 +140,8 @@ static void init_done_send(const struct job *job, unsigned int failed)
 
 	json_buf_init(&j);
 	record_begin(&j, "done");
-	json_key_write(&j, "iterations");
-	json_int_write(&j, job->iterations);
-	json_key_write(&j, "failed");
-	json_int_write(&j, failed);
+	json_member_int(&j, "iterations", job->iterations);
+	json_member_int(&j, "failed", failed);
 	record_send(&init_port, &j);
 	json_buf_free(&j);
 	lava_done(job->iterations, failed);
@@ -266,8 +256,7 @@ int main(void)
 			   "bad bootbench.* job on the command line: %s",
 			   strerror(-jerr));
 	if (disks_prepare(&job, why, sizeof(why)) ||
-	    nfs_prepare(&job, why, sizeof(why)) ||
-	    cifs_prepare(&job, why, sizeof(why)))
+	    fs2_prepare(&job, why, sizeof(why)))
 		init_fatal("disk", "%s", why);
 	init_job_modules_load(&job);
 	profile_kallsyms_send(&job);

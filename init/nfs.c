@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * LKP's fs2 (docs/disks.md): the disk's filesystem, just mounted at
- * /fs/<device>, served by the guest's own nfsd and mounted back over
- * loopback at /nfs/<device>, which becomes the benchmarks' working
- * directory. The server is the kernel's, driven by Debian's tools (the
- * image's fs2-nfs layer) as LKP's setup does it: an export root on a
- * tmpfs at /export (fsid=0), the disk bound under it, exportfs, the
- * mountd that answers the kernel's export lookups, rpc.nfsd.
+ * fs2's NFS server (docs/disks.md; its row is proto/storage.def's, the
+ * client's mount init/fs2.c's): the kernel's nfsd, driven by Debian's
+ * tools (the image's fs2-nfs layer) as LKP's setup does it: an export
+ * root on a tmpfs at /export (fsid=0), the disk bound under it,
+ * exportfs, the mountd that answers the kernel's export lookups,
+ * rpc.nfsd.
  *
  * NFSv4 only: it needs no rpcbind (the kernel's registration of v4 is
- * optional) and no statd. The client is the kernel's, mounted with
- * mount(2) as mount.nfs would, NFSv4.2 (what both LKP's nfs and nfsv4
- * negotiate with a current server).
+ * optional) and no statd. The client mounts NFSv4.2 (what both LKP's
+ * nfs and nfsv4 negotiate with a current server).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -27,22 +25,6 @@
 
 #define NFS_THREADS "8" /* Debian's RPCNFSDCOUNT */
 
-/* The client's mount, which the poweroff lets go of first. */
-static char nfs_mnt[64];
-
-static int nfs_file_put(const char *path, const char *text)
-{
-	size_t len = strlen(text);
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, len);
-	close(fd);
-	return n == (ssize_t)len ? 0 : -EIO;
-}
-
 /* Run one of the layer's tools; a failure is said in @why. */
 static int nfs_tool_run(const struct job *job, char *const argv[], char *why,
 			size_t size)
@@ -51,8 +33,7 @@ static int nfs_tool_run(const struct job *job, char *const argv[], char *why,
 	int err;
 
 	snprintf(what, sizeof(what), "FS2=%s", job->fs2);
-	err = disks_tool_have(what, argv[0], "nfs-kernel-server", "fs2-nfs",
-			      why, size);
+	err = fs2_tool_have(job, argv[0], why, size);
 	if (err)
 		return err;
 	err = disks_tool_run(argv, out, sizeof(out));
@@ -86,7 +67,7 @@ static int nfs_exports_make(const struct job *job, char *why, size_t size)
 	mkdir("/var/lib/nfs", 0755);
 	/* Where nfsd keeps its clients' state: none to reclaim. */
 	mkdir("/var/lib/nfs/v4recovery", 0755);
-	err = nfs_file_put("/etc/exports", exports);
+	err = fs2_file_put("/etc/exports", exports, 0644, O_CREAT | O_TRUNC);
 	if (!err)
 		return 0;
 	errno = -err;
@@ -101,7 +82,7 @@ fail:
  * fresh server holds new opens for its grace period (90 s: the time old
  * clients get to reclaim their state); there are none to wait for.
  */
-static int nfs_server_start(const struct job *job, char *why, size_t size)
+int fs2_nfs_serve(const struct job *job, char *why, size_t size)
 {
 	char *exportfs[] = { "/usr/sbin/exportfs", "-ra", NULL };
 	char *mountd[] = { "/usr/sbin/rpc.mountd", "-N", "2", "-N", "3", NULL };
@@ -130,7 +111,8 @@ static int nfs_server_start(const struct job *job, char *why, size_t size)
 		err = nfs_tool_run(job, nfsd, why, size);
 	if (err)
 		return err;
-	err = nfs_file_put("/proc/fs/nfsd/v4_end_grace", "Y\n");
+	err = fs2_file_put("/proc/fs/nfsd/v4_end_grace", "Y\n", 0644,
+			   O_CREAT | O_TRUNC);
 	if (err)
 		fprintf(stderr,
 			"bootbench-init: nfs: the grace period could not be ended (%s): the first opens wait for it\n",
@@ -138,93 +120,13 @@ static int nfs_server_start(const struct job *job, char *why, size_t size)
 	return 0;
 }
 
-/*
- * A file made and removed on the mount before any benchmark: an open
- * the server's grace period holds waits here, outside the measurement
- * (LKP's setup touches wait_for_nfs_grace_period for it), and the
- * export is proved writable.
- */
-static int nfs_mount_probe(const struct job *job, const char *mnt, char *why,
-			   size_t size)
+void fs2_nfs_said(char *buf, size_t size)
 {
-	char path[96];
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/.bootbench-nfs-probe", mnt);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0 || close(fd) || unlink(path)) {
-		snprintf(why, size, "FS2=%s: cannot write on %s: %s", job->fs2,
-			 mnt, strerror(errno));
-		return -EIO;
-	}
-	return 0;
+	snprintf(buf, size, "NFSv" DISK_FS2_VERS);
 }
 
-/* The export mounted back at /nfs/<device>, the new working directory. */
-static int nfs_client_mount(struct job *job, char *why, size_t size)
+/* After the client's mount is let go of: nfsd's threads go. */
+void fs2_nfs_stop(void)
 {
-	const char *dev = strrchr(job->workdir, '/') + 1;
-	char src[128], mnt[64];
-	int none;
-
-	modules_probe_name("nfsv4");
-	snprintf(src, sizeof(src), "127.0.0.1:%s", job->workdir);
-	snprintf(mnt, sizeof(mnt), "/nfs/%s", dev);
-	mkdir("/nfs", 0755);
-	mkdir(mnt, 0755);
-	if (mount(src, mnt, "nfs4", 0,
-		  "vers=" DISK_FS2_VERS
-		  ",addr=127.0.0.1,clientaddr=127.0.0.1")) {
-		/* Without nfsv4.ko, nfs.ko's nfs4 says EPROTONOSUPPORT. */
-		none = errno == ENODEV || errno == EPROTONOSUPPORT;
-		snprintf(
-			why, size,
-			none ? "FS2=%s: the kernel has no NFSv" DISK_FS2_VERS
-			       " client (mount %s: %s): build CONFIG_NFS_V4 and CONFIG_NFS_V4_2 in (kconfigs/disk.config) or give the nfsv4 module (MODULES=)" :
-			       "FS2=%s: cannot mount %s: %s",
-			job->fs2, src, strerror(errno));
-		return -EIO;
-	}
-	snprintf(nfs_mnt, sizeof(nfs_mnt), "%s", mnt);
-	snprintf(job->workdir, sizeof(job->workdir), "%s", mnt);
-	return nfs_mount_probe(job, mnt, why, size);
-}
-
-int nfs_prepare(struct job *job, char *why, size_t size)
-{
-	double t0 = uptime_read();
-	int err;
-
-	/* fs2=cifs is cifs.c's. */
-	if (strncmp(job->fs2, "nfs", 3))
-		return 0;
-	if (strncmp(job->workdir, "/fs/", 4)) {
-		snprintf(
-			why, size,
-			"FS2=%s serves the disk's filesystem over NFS: give DISK= and FS= too",
-			job->fs2);
-		return -EINVAL;
-	}
-	err = nfs_server_start(job, why, size);
-	if (!err)
-		err = nfs_client_mount(job, why, size);
-	if (!err)
-		fprintf(stderr,
-			"bootbench-init: disk: %s served by nfsd, mounted with NFSv" DISK_FS2_VERS
-			" on %s in %.2f s\n",
-			job->fs2, job->workdir, uptime_read() - t0);
-	return err;
-}
-
-/*
- * Before the poweroff's sync: a hard NFS mount whose server hangs (the
- * kind of bug fs2 is there to find) would hold the sync, and the run's
- * results are already sent, so the mount goes first, then the server.
- */
-void nfs_release(void)
-{
-	if (!nfs_mnt[0])
-		return;
-	umount2(nfs_mnt, MNT_FORCE | MNT_DETACH);
-	nfs_file_put("/proc/fs/nfsd/threads", "0\n");
+	fs2_file_put("/proc/fs/nfsd/threads", "0\n", 0644, O_CREAT | O_TRUNC);
 }

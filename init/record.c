@@ -33,12 +33,9 @@ void record_begin(struct json_buf *j, const char *type)
 {
 	json_buf_reset(j);
 	json_object_open(j);
-	json_key_write(j, "type");
-	json_string_write(j, type);
-	json_key_write(j, "v");
-	json_int_write(j, PROTO_RECORD_VERSION);
-	json_key_write(j, "uptime");
-	json_number_write(j, uptime_read());
+	json_member_string(j, "type", type);
+	json_member_int(j, "v", PROTO_RECORD_VERSION);
+	json_member_number(j, "uptime", uptime_read());
 }
 
 int record_send(struct port *p, struct json_buf *j)
@@ -60,10 +57,8 @@ int record_log_send(struct port *p, const char *kind, const char *msg)
 
 	json_buf_init(&j);
 	record_begin(&j, "log");
-	json_key_write(&j, "kind");
-	json_string_write(&j, kind);
-	json_key_write(&j, "msg");
-	json_string_write(&j, msg);
+	json_member_string(&j, "kind", kind);
+	json_member_string(&j, "msg", msg);
 	err = record_send(p, &j);
 	json_buf_free(&j);
 	return err;

@@ -198,8 +198,7 @@ static void run_heartbeat_send(struct port *p, unsigned int iter)
 
 	json_buf_init(&j);
 	record_begin(&j, "heartbeat");
-	json_key_write(&j, "iteration");
-	json_int_write(&j, iter);
+	json_member_int(&j, "iteration", iter);
 	record_send(p, &j);
 	json_buf_free(&j);
 	lava_heartbeat(iter);
@@ -229,24 +228,16 @@ static int run_sample_send(struct run_state *st, unsigned int iter,
 
 	json_buf_init(&j);
 	record_begin(&j, "sample");
-	json_key_write(&j, "test");
-	json_string_write(&j, st->test);
-	json_key_write(&j, "iteration");
-	json_int_write(&j, iter);
-	json_key_write(&j, "status");
-	json_string_write(&j, status);
-	json_key_write(&j, "exit_code");
-	json_int_write(&j, code);
-	if (reason) {
-		json_key_write(&j, "reason");
-		json_string_write(&j, reason);
-	}
-	json_key_write(&j, "metrics");
-	json_object_open(&j);
-	for (i = 0; i < st->nmetrics; i++) {
-		json_key_write(&j, st->metrics[i].name);
-		json_number_write(&j, st->metrics[i].value);
-	}
+	json_member_string(&j, "test", st->test);
+	json_member_int(&j, "iteration", iter);
+	json_member_string(&j, "status", status);
+	json_member_int(&j, "exit_code", code);
+	if (reason)
+		json_member_string(&j, "reason", reason);
+	json_member_object_open(&j, "metrics");
+	for (i = 0; i < st->nmetrics; i++)
+		json_member_number(&j, st->metrics[i].name,
+				   st->metrics[i].value);
 	json_object_close(&j);
 	err = record_send(st->port, &j);
 	json_buf_free(&j);

@@ -72,22 +72,21 @@ static void sysinfo_topology_write(struct json_buf *j, int nodes)
 	char path[128], buf[4096], *p;
 	int i;
 
-	json_key_write(j, "cpu_packages");
-	json_int_write(j, sysinfo_distinct("physical_package_id", NULL, -1));
+	json_member_int(j, "cpu_packages",
+			sysinfo_distinct("physical_package_id", NULL, -1));
 	/*
 	 * arm64's core_id counts from 0 in each cluster of the device tree's
 	 * cpu-map (drivers/base/arch_topology.c): a core is its pair.
 	 */
-	json_key_write(j, "cores_per_package");
-	json_int_write(j, sysinfo_distinct("core_id", "cluster_id", 0));
+	json_member_int(j, "cores_per_package",
+			sysinfo_distinct("core_id", "cluster_id", 0));
 	if (file_read(
 		    "/sys/devices/system/cpu/cpu0/topology/thread_siblings_list",
 		    buf, sizeof(buf)) >= 0) {
-		json_key_write(j, "threads_per_core");
-		json_int_write(j, sysinfo_cpulist_count(buf));
+		json_member_int(j, "threads_per_core",
+				sysinfo_cpulist_count(buf));
 	}
-	json_key_write(j, "node_cpus");
-	json_array_open(j);
+	json_member_array_open(j, "node_cpus");
 	for (i = 0; i < nodes; i++) {
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/node/node%d/cpulist", i);
@@ -95,8 +94,7 @@ static void sysinfo_topology_write(struct json_buf *j, int nodes)
 			j, file_read(path, buf, sizeof(buf)) >= 0 ? buf : "");
 	}
 	json_array_close(j);
-	json_key_write(j, "node_mem_kb");
-	json_array_open(j);
+	json_member_array_open(j, "node_mem_kb");
 	for (i = 0; i < nodes; i++) {
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/node/node%d/meminfo", i);
@@ -108,8 +106,8 @@ static void sysinfo_topology_write(struct json_buf *j, int nodes)
 	}
 	json_array_close(j);
 	/* Linux 5.16 on; x86's are the L2 caches' sharers (docs/topology.md). */
-	json_key_write(j, "clusters_per_package");
-	json_int_write(j, sysinfo_distinct("cluster_id", NULL, 0));
+	json_member_int(j, "clusters_per_package",
+			sysinfo_distinct("cluster_id", NULL, 0));
 }
 
 static int sysinfo_nodes_count(void)
@@ -138,27 +136,19 @@ void sysinfo_write(struct json_buf *j)
 	struct utsname u;
 
 	uname(&u);
-	json_key_write(j, "release");
-	json_string_write(j, u.release);
-	json_key_write(j, "kernel_version");
-	json_string_write(j, u.version);
-	json_key_write(j, "machine");
-	json_string_write(j, u.machine);
-	if (file_read("/proc/cmdline", buf, sizeof(buf)) >= 0) {
-		json_key_write(j, "cmdline");
-		json_string_write(j, buf);
-	}
+	json_member_string(j, "release", u.release);
+	json_member_string(j, "kernel_version", u.version);
+	json_member_string(j, "machine", u.machine);
+	if (file_read("/proc/cmdline", buf, sizeof(buf)) >= 0)
+		json_member_string(j, "cmdline", buf);
 	if (file_read("/sys/devices/system/cpu/online", buf, sizeof(buf)) >=
 	    0) {
-		json_key_write(j, "cpus_online_list");
-		json_string_write(j, buf);
+		json_member_string(j, "cpus_online_list", buf);
 	}
-	json_key_write(j, "cpus_online");
-	json_int_write(j, sysconf(_SC_NPROCESSORS_ONLN));
-	json_key_write(j, "nodes");
-	json_int_write(j, nodes);
+	json_member_int(j, "cpus_online", sysconf(_SC_NPROCESSORS_ONLN));
+	json_member_int(j, "nodes", nodes);
 	sysinfo_topology_write(j, nodes);
-	json_key_write(j, "mem_total_kb");
-	json_int_write(j, (int64_t)sysconf(_SC_PHYS_PAGES) *
-				  (sysconf(_SC_PAGESIZE) / 1024));
+	json_member_int(j, "mem_total_kb",
+			(int64_t)sysconf(_SC_PHYS_PAGES) *
+				(sysconf(_SC_PAGESIZE) / 1024));
 }

@@ -150,8 +150,7 @@ static int agg_write(const struct agg *a, const char *dir)
 		double sum = 0, sq = 0, mean;
 		unsigned int k = 0;
 
-		json_key_write(&mat, m->name);
-		json_array_open(&mat);
+		json_member_array_open(&mat, m->name);
 		for (r = 0; r < a->runs; r++) {
 			json_number_write(&mat, m->v[r]); /* NAN -> null */
 			if (isnan(m->v[r]))
@@ -166,10 +165,8 @@ static int agg_write(const struct agg *a, const char *dir)
 		for (r = 0; r < a->runs; r++)
 			if (!isnan(m->v[r]))
 				sq += (m->v[r] - mean) * (m->v[r] - mean);
-		json_key_write(&avg, m->name);
-		json_number_write(&avg, mean);
-		json_key_write(&sd, m->name);
-		json_number_write(&sd, sqrt(sq / k));
+		json_member_number(&avg, m->name, mean);
+		json_member_number(&sd, m->name, sqrt(sq / k));
 	}
 	json_object_close(&mat);
 	json_object_close(&avg);
@@ -222,16 +219,11 @@ static void agg_run_json(struct json_buf *j, unsigned int id,
 			 const char *status, const char *why)
 {
 	json_object_open(j);
-	json_key_write(j, "run");
-	json_int_write(j, id);
-	json_key_write(j, "status");
-	json_string_write(j, status);
-	json_key_write(j, "in_matrix");
-	json_bool_write(j, !why);
-	if (why) {
-		json_key_write(j, "left_out");
-		json_string_write(j, why);
-	}
+	json_member_int(j, "run", id);
+	json_member_string(j, "status", status);
+	json_member_bool(j, "in_matrix", !why);
+	if (why)
+		json_member_string(j, "left_out", why);
 	json_object_close(j);
 }
 
@@ -246,8 +238,7 @@ static int agg_runs_read(struct agg *a, const char *kernel_dir,
 	int err = 0;
 
 	json_object_open(runs);
-	json_key_write(runs, "runs");
-	json_array_open(runs);
+	json_member_array_open(runs, "runs");
 	for (i = 0; i < nids && !err; i++) {
 		why = agg_run_status(kernel_dir, ids[i], status,
 				     sizeof(status));
@@ -265,10 +256,8 @@ static int agg_runs_read(struct agg *a, const char *kernel_dir,
 		a->left_out += why != NULL;
 	}
 	json_array_close(runs);
-	json_key_write(runs, "in_matrix");
-	json_int_write(runs, a->runs);
-	json_key_write(runs, "left_out");
-	json_int_write(runs, a->left_out);
+	json_member_int(runs, "in_matrix", a->runs);
+	json_member_int(runs, "left_out", a->left_out);
 	json_object_close(runs);
 	return err;
 }

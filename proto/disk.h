@@ -19,11 +19,6 @@
  * LKP's nfs and nfsv4 mounts negotiate with a current server).
  */
 #define DISK_FS2_VERS "4.2"
-/*
- * fs2=cifs's SMB dialect: what the kernel's cifs client, given no vers=
- * (as LKP mounts it), negotiates with Debian's Samba (docs/disks.md).
- */
-#define DISK_FS2_SMB_VERS "3.1.1"
 
 enum disk_kind { DISK_HDD, DISK_SSD, DISK_BRD };
 

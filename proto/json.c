@@ -209,6 +209,38 @@ void json_member_bool(struct json_buf *j, const char *key, int v)
 	json_bool_write(j, v);
 }
 
+void json_member_int(struct json_buf *j, const char *key, int64_t v)
+{
+	json_key_write(j, key);
+	json_int_write(j, v);
+}
+
+/* A number, or null where it is not finite (json_number_write's rule). */
+void json_member_number(struct json_buf *j, const char *key, double v)
+{
+	json_key_write(j, key);
+	json_number_write(j, v);
+}
+
+void json_member_null(struct json_buf *j, const char *key)
+{
+	json_key_write(j, key);
+	json_null_write(j);
+}
+
+/* A member whose value is an array or object the caller fills and closes. */
+void json_member_array_open(struct json_buf *j, const char *key)
+{
+	json_key_write(j, key);
+	json_array_open(j);
+}
+
+void json_member_object_open(struct json_buf *j, const char *key)
+{
+	json_key_write(j, key);
+	json_object_open(j);
+}
+
 void json_number_write(struct json_buf *j, double v)
 {
 	char num[32];

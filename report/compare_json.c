@@ -8,40 +8,24 @@
 #include "compare.h"
 #include "shared/util.h"
 
-/* A number, or null where there is none (json_number_write's rule). */
-static void cmp_json_number(struct json_buf *j, const char *key, double v)
-{
-	json_key_write(j, key);
-	json_number_write(j, v);
-}
-
 static void cmp_json_result(struct json_buf *j, const struct result *r)
 {
 	json_object_open(j);
-	json_key_write(j, "dir");
-	json_string_write(j, r->dir);
-	json_key_write(j, "test");
-	json_string_write(j, r->test);
-	json_key_write(j, "release");
-	json_string_write(j, r->release);
-	json_key_write(j, "cmdline");
-	json_string_write(j, r->cmdline);
-	json_key_write(j, "timing");
-	json_string_write(j, r->timing);
+	json_member_string(j, "dir", r->dir);
+	json_member_string(j, "test", r->test);
+	json_member_string(j, "release", r->release);
+	json_member_string(j, "cmdline", r->cmdline);
+	json_member_string(j, "timing", r->timing);
 	json_key_write(j, "icount_shift");
 	if (r->icount_shift >= 0)
 		json_int_write(j, r->icount_shift);
 	else
 		json_null_write(j);
-	json_key_write(j, "qemu_version");
-	json_string_write(j, r->qemu_version);
+	json_member_string(j, "qemu_version", r->qemu_version);
 	/* Absent for runs from before it was recorded (and the goldens). */
-	if (*r->boot_path) {
-		json_key_write(j, "boot_path");
-		json_string_write(j, r->boot_path);
-	}
-	json_key_write(j, "runs");
-	json_int_write(j, r->runs);
+	if (*r->boot_path)
+		json_member_string(j, "boot_path", r->boot_path);
+	json_member_int(j, "runs", r->runs);
 	json_object_close(j);
 }
 
@@ -50,17 +34,13 @@ static void cmp_json_side(struct json_buf *j, const struct cmp_row *r,
 {
 	size_t i;
 
-	json_key_write(j, "runs");
-	json_int_write(j, s->n);
-	if (r->kind == RULES_FAILURE) {
-		json_key_write(j, "fails");
-		json_int_write(j, s->fails);
-	}
-	cmp_json_number(j, "mean", s->n ? s->s.mean : NAN);
-	cmp_json_number(j, "stddev_pct", cmp_side_stddev_pct(s));
-	cmp_json_number(j, "median", s->n ? s->s.median : NAN);
-	json_key_write(j, "samples");
-	json_array_open(j);
+	json_member_int(j, "runs", s->n);
+	if (r->kind == RULES_FAILURE)
+		json_member_int(j, "fails", s->fails);
+	json_member_number(j, "mean", s->n ? s->s.mean : NAN);
+	json_member_number(j, "stddev_pct", cmp_side_stddev_pct(s));
+	json_member_number(j, "median", s->n ? s->s.median : NAN);
+	json_member_array_open(j, "samples");
 	for (i = 0; i < s->n; i++)
 		json_number_write(j, s->v[i]);
 	json_array_close(j);
@@ -77,41 +57,32 @@ static void cmp_json_cell(struct json_buf *j, const struct cmp_row *r,
 
 	json_object_open(j);
 	cmp_json_side(j, r, &x->side);
-	cmp_json_number(j, "change_pct", x->change_pct);
-	json_key_write(j, "lkp_changed");
-	json_bool_write(j, x->lkp.changed);
-	if (!x->lkp.changed) {
-		json_key_write(j, "lkp_why");
-		json_string_write(j, x->lkp.why ? x->lkp.why : "");
-	}
+	json_member_number(j, "change_pct", x->change_pct);
+	json_member_bool(j, "lkp_changed", x->lkp.changed);
+	if (!x->lkp.changed)
+		json_member_string(j, "lkp_why", x->lkp.why ? x->lkp.why : "");
 	json_key_write(j, "test");
 	if (tests[x->test])
 		json_string_write(j, tests[x->test]);
 	else
 		json_null_write(j);
-	cmp_json_number(j, "p", x->p);
-	cmp_json_number(j, "p_welch", x->p_welch);
-	cmp_json_number(j, "p_mann_whitney", x->p_mwu);
-	cmp_json_number(j, "ratio_ci_low", x->ci_lo);
-	cmp_json_number(j, "ratio_ci_high", x->ci_hi);
-	cmp_json_number(j, "change_ci_low", x->chg_lo);
-	cmp_json_number(j, "change_ci_high", x->chg_hi);
-	if (x->ci_why) {
-		json_key_write(j, "ci_why");
-		json_string_write(j, x->ci_why);
-	}
+	json_member_number(j, "p", x->p);
+	json_member_number(j, "p_welch", x->p_welch);
+	json_member_number(j, "p_mann_whitney", x->p_mwu);
+	json_member_number(j, "ratio_ci_low", x->ci_lo);
+	json_member_number(j, "ratio_ci_high", x->ci_hi);
+	json_member_number(j, "change_ci_low", x->chg_lo);
+	json_member_number(j, "change_ci_high", x->chg_hi);
+	if (x->ci_why)
+		json_member_string(j, "ci_why", x->ci_why);
 	if (x->test == CMP_TEST_PERM) {
-		cmp_json_number(j, "p_min", x->p_min);
-		json_key_write(j, "undecidable");
-		json_bool_write(j, x->undecidable);
-		json_key_write(j, "runs_to_decide");
-		json_int_write(j, x->decide_runs);
+		json_member_number(j, "p_min", x->p_min);
+		json_member_bool(j, "undecidable", x->undecidable);
+		json_member_int(j, "runs_to_decide", x->decide_runs);
 	}
-	cmp_json_number(j, "noise_floor_pct", x->floor_pct);
-	json_key_write(j, "significant");
-	json_bool_write(j, x->significant);
-	json_key_write(j, "runs_needed");
-	json_int_write(j, x->runs_needed);
+	json_member_number(j, "noise_floor_pct", x->floor_pct);
+	json_member_bool(j, "significant", x->significant);
+	json_member_int(j, "runs_needed", x->runs_needed);
 	json_key_write(j, "verdict");
 	if (v)
 		json_string_write(j, v);
@@ -127,18 +98,14 @@ static void cmp_json_row(struct json_buf *j, const struct cmp *c,
 	size_t i;
 
 	json_object_open(j);
-	json_key_write(j, "name");
-	json_string_write(j, r->name);
-	json_key_write(j, "kind");
-	json_string_write(j, r->kind == RULES_FAILURE ? "failure" : "perf");
-	json_key_write(j, "better");
-	json_string_write(j, cmp_row_better_name(r));
-	json_key_write(j, "base");
-	json_object_open(j);
+	json_member_string(j, "name", r->name);
+	json_member_string(j, "kind",
+			   r->kind == RULES_FAILURE ? "failure" : "perf");
+	json_member_string(j, "better", cmp_row_better_name(r));
+	json_member_object_open(j, "base");
 	cmp_json_side(j, r, &r->base);
 	json_object_close(j);
-	json_key_write(j, "new");
-	json_array_open(j);
+	json_member_array_open(j, "new");
 	for (i = 0; i < c->nnew; i++)
 		cmp_json_cell(j, r, &r->cell[i]);
 	json_array_close(j);
@@ -159,8 +126,7 @@ static void cmp_json_flags_write(struct json_buf *j, const struct cmp *c)
 	size_t f, i;
 
 	for (f = 0; f < ARRAY_SIZE(cmp_json_flags); f++) {
-		json_key_write(j, cmp_json_flags[f].key);
-		json_array_open(j);
+		json_member_array_open(j, cmp_json_flags[f].key);
 		for (i = 0; i < c->nnew; i++)
 			json_bool_write(j, cmp_json_flags[f].of(c, i));
 		json_array_close(j);
@@ -174,16 +140,14 @@ static void cmp_json_head_write(struct json_buf *j, const struct cmp *c)
 
 	json_key_write(j, "base");
 	cmp_json_result(j, &c->base);
-	json_key_write(j, "new");
-	json_array_open(j);
+	json_member_array_open(j, "new");
 	for (i = 0; i < c->nnew; i++)
 		cmp_json_result(j, &c->new[i]);
 	json_array_close(j);
-	json_key_write(j, "metric");
-	json_string_write(j, c->metric);
-	cmp_json_number(j, "threshold_pct", c->threshold);
-	cmp_json_number(j, "alpha", c->primary_alpha);
-	cmp_json_number(j, "fdr", c->alpha);
+	json_member_string(j, "metric", c->metric);
+	json_member_number(j, "threshold_pct", c->threshold);
+	json_member_number(j, "alpha", c->primary_alpha);
+	json_member_number(j, "fdr", c->alpha);
 }
 
 int cmp_json_write(const struct cmp *c, FILE *f)
@@ -196,8 +160,7 @@ int cmp_json_write(const struct cmp *c, FILE *f)
 	json_object_open(&j);
 	cmp_json_head_write(&j, c);
 	cmp_json_flags_write(&j, c);
-	json_key_write(&j, "metrics");
-	json_array_open(&j);
+	json_member_array_open(&j, "metrics");
 	for (k = 0; k < c->nrows; k++)
 		if (c->rows[k].shown)
 			cmp_json_row(&j, c, &c->rows[k]);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "boot/bootbench.h"
+#include "proto/storage.h"
 #include "repro.h"
 #include "shared/util.h"
 
@@ -105,6 +106,8 @@ void repro_test_size(const struct lkpmail *m, struct repro_job *j,
 
 int repro_dbench_params(const struct lkpmail *m, struct repro_job *j)
 {
+	const struct storage_server *server;
+
 	repro_set(j, "test", "dbench");
 	if (repro_copy(m, j, "nr_threads", "nr_threads") ||
 	    repro_disk_map(m, j))
@@ -114,15 +117,12 @@ int repro_dbench_params(const struct lkpmail *m, struct repro_job *j)
 		return repro_copy_or(
 			m, j, "runtime", "600",
 			"dbench's own default: LKP's dbench passes no -t");
-	if (!strcmp(repro_get(j, "fs2"), "cifs"))
-		repro_note(
-			"differs",
-			"fs2 = cifs: LKP ran dbench's own SMB client (dbench -B smb with its smb_2.txt, -t 60, a connection per client) against the guest's smbd; here Debian's dbench replays client.txt on the kernel's cifs mount of the same smbd: one connection for all clients, so what depends on the number of connections is not reproduced");
-	else
-		repro_note(
-			"differs",
-			"fs2 = %s: LKP ran dbench's own NFSv3 client (dbench -B nfs with its nfs_2.load, -t 60, a TCP connection per client) against the guest's nfsd; here Debian's dbench replays client.txt on the kernel's NFSv4.2 mount of the same nfsd: one connection for all clients, so what depends on the number of connections is not reproduced",
-			repro_get(j, "fs2"));
+	/* The value is one of FS2='s (repro_disk_map), so it has a row. */
+	server = storage_server_find(repro_get(j, "fs2"));
+	repro_note(
+		"differs",
+		"fs2 = %s: LKP ran dbench's own %s: one connection for all clients, so what depends on the number of connections is not reproduced",
+		repro_get(j, "fs2"), server ? server->lkp_dbench : "client");
 	return repro_copy_or(m, j, "runtime", "60",
 			     "LKP's NFS and SMB dbench runs -t 60");
 }

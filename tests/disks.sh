@@ -27,7 +27,7 @@ dk_refuse "FS2 without FS" "FS2=nfsv4 serves the disk's filesystem over NFS: giv
 	--param disk=1SSD --param fs2=nfsv4
 dk_refuse "FS2=cifs without FS" "FS2=cifs serves the disk's filesystem over SMB: give DISK=1BRD_1G FS=ext4" \
 	--param disk=1SSD --param fs2=cifs
-dk_refuse "FS2=nfsv3" "FS2=nfsv3 is not valid: give a second filesystem over the first: nfs or nfsv4" \
+dk_refuse "FS2=nfsv3" "FS2=nfsv3 is not valid: give a second filesystem over the first (" \
 	--param disk=1SSD --param fs=ext4 --param fs2=nfsv3
 
 # dk_boot NAME MAKE-VARIABLES...: one make run into $dk_res; sets dk_rc,

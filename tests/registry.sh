@@ -1,16 +1,22 @@
-# Area registry (make check): a new benchmark is its .c and its
+# Area registry (make test): a new benchmark is its .c and its
 # descriptor. In a copy of this tree: benchmarks/dummy.c (a run()
 # benchmark that counts getppid() calls for RUNTIME seconds) and
 # benchmarks/dummy.desc (its BENCH and METRIC rows); nothing else is
 # edited. The copy's Makefile must
 # build it, its registry must list it with its native run, and that run
-# must report its headline.
+# must report its headline. Then, in the same copy, a filesystem, a
+# second filesystem and a job key of the init's, each from at most two
+# files (tests/registry-storage.sh).
 if ! git rev-parse --git-dir >/dev/null 2>&1; then
 	skip "registry: a dummy benchmark in a copy of the tree" "not a git checkout"
 else
 	rg=$T/registry
 	mkdir -p "$rg"
 	git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$rg"
+	# The copy starts from this tree's build: its files keep their times
+	# (tar), so only what the copy adds or changes is made again.
+	mkdir -p "$rg/out/build"
+	cp -a "$B/." "$rg/out/build/" 2>/dev/null
 	cat >"$rg/benchmarks/dummy.c" <<'END'
 // SPDX-License-Identifier: GPL-2.0
 #include <unistd.h>
@@ -101,6 +107,7 @@ END
 	rc=$?
 	check "registry: a descriptor's LKP_PARAM that is no parameter of its test fails the check in one line ($(cat "$T/rg-descs.err"))" \
 		sh -c "test $rc -ne 0 && test \$(wc -l <'$T/rg-descs.err') -eq 1 && grep -q 'dummy-lkp size: test_size is no parameter' '$T/rg-descs.err'"
+	. tests/registry-storage.sh
 fi
 check "registry: every descriptor's LKP rows name a test and its parameters (bootbench descs --check)" \
 	"$B/host/bootbench" descs --check

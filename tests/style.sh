@@ -29,3 +29,9 @@ st_stale=$(for f in README.md docs/*.md; do
 		sort -u | while read -r p; do [ -e "$p" ] || printf '%s ' "$f:$p"; done
 done)
 check "style: every file of this tree the README and docs/ name exists${st_stale:+: missing $st_stale}" test -z "$st_stale"
+
+# A benchmark's key is written in its descriptor and its .c only
+# (tests/tools/keynames.sh); tests/keynames.known lists today's debt.
+st_keys=$(tests/tools/keynames.sh 2>/dev/null | grep -vxF -f tests/keynames.known | tr '\n' ';')
+check "style: no benchmark's key is written outside its descriptor and its .c but the known ones${st_keys:+: $st_keys}" \
+	test -z "$st_keys"

@@ -57,6 +57,23 @@ int main(void)
 	json_buf_free(&j);
 
 	json_buf_init(&j);
+	json_object_open(&j);
+	json_member_string(&j, "s", "x");
+	json_member_int(&j, "i", -2);
+	json_member_number(&j, "n", INFINITY);
+	json_member_bool(&j, "b", 0);
+	json_member_null(&j, "z");
+	json_member_array_open(&j, "a");
+	json_array_close(&j);
+	json_member_object_open(&j, "o");
+	json_object_close(&j);
+	json_object_close(&j);
+	CHECK("json: members write the key then the value, as the pairs did",
+	      !strcmp(j.buf, "{\"s\":\"x\",\"i\":-2,\"n\":null,\"b\":false,"
+			     "\"z\":null,\"a\":[],\"o\":{}}"));
+	json_buf_free(&j);
+
+	json_buf_init(&j);
 	json_number_write(&j, 0.1);
 	CHECK("json: 0.1 is written short, not as 0.10000000000000001",
 	      !strcmp(j.buf, "0.1"));
