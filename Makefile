@@ -247,14 +247,16 @@ SHARED_HDRS := $(wildcard shared/*.h)
 SHARED_SRCS := $(wildcard shared/*.c)
 # boot/vmlinux.c decompresses a bzImage's payload with Debian's libraries.
 VMLINUX_LIBS := -lz -llzma -lbz2 -llzo2 -llz4 -lzstd
+# history/ keeps its database with Debian's libsqlite3 or libpq (docs/history.md).
+HISTORY_LIBS := -lsqlite3 -lpq
 LIB_SRCS := $(wildcard lib/*.c)
 # The reader reads a metric's better way from report/rules.c, as compare does.
 # bootbench ab calls compare's library (all of report/ but its main).
 HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) $(SHARED_SRCS) benchmarks/params.c \
-	$(filter-out report/compare-main.c,$(wildcard report/*.c))
+	$(filter-out report/compare-main.c,$(wildcard report/*.c)) $(wildcard history/*.c)
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) $(DESCS) $(DESC_LIST)
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h report/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/wis-tests.def benchmarks/aim9-tests.def \
+HOST_HDRS := $(wildcard boot/*.h history/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h report/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/wis-tests.def benchmarks/aim9-tests.def \
 	benchmarks/filebench.def \
 	boot/cpus.def $(DESCS) $(DESC_LIST)
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c $(SHARED_SRCS)
@@ -351,7 +353,7 @@ FORCE:
 $(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) $(VMLINUX_LIBS) -lm
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) $(VMLINUX_LIBS) $(HISTORY_LIBS) -lm
 
 $(COMPARE): $(COMPARE_SRCS) $(COMPARE_HDRS)
 	$(quiet) HOSTCC $@
