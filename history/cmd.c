@@ -126,12 +126,15 @@ void hist_kernel_name(const struct hist_point *p, char *buf, size_t size)
 
 static void hist_changes_print(const struct hist_series *s)
 {
+	unsigned int runs = 0;
 	char name[300];
 	size_t k;
 
-	printf("%s/%s %s: %zu kernel%s, %zu change point%s%s\n", s->test,
-	       s->params, s->metric, s->n, s->n == 1 ? "" : "s", s->ncp,
-	       s->ncp == 1 ? "" : "s",
+	for (k = 0; k < s->n; k++)
+		runs += s->pts[k].runs;
+	printf("%s/%s %s: %zu kernel%s (%u run%s), %zu change point%s%s\n",
+	       s->test, s->params, s->metric, s->n, s->n == 1 ? "" : "s", runs,
+	       runs == 1 ? "" : "s", s->ncp, s->ncp == 1 ? "" : "s",
 	       s->floor_pct > 0 ? " beyond the noise floor" : "");
 	for (k = 0; k < s->ncp; k++) {
 		const struct hist_change *c = &s->cps[k];

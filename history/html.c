@@ -17,11 +17,11 @@
 #include "lib/fileio.h"
 
 #define HIST_W 920
-#define HIST_H 300
+#define HIST_H 360
 #define HIST_L 80 /* the y axis' labels */
 #define HIST_R 20
-#define HIST_T 20
-#define HIST_B 90 /* the kernels' names, turned */
+#define HIST_T 24
+#define HIST_B 140 /* the kernels' names, turned */
 
 static void hist_esc(FILE *f, const char *s)
 {
@@ -45,7 +45,7 @@ static const char hist_css[] =
 	"table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:left}"
 	"td.n{text-align:right;font-variant-numeric:tabular-nums}"
 	".worse{color:#b00020}.better{color:#1b7a1b}"
-	"svg text{font:11px sans-serif;fill:#444}"
+	"svg text{font:11px sans-serif;fill:#444}svg text.worse{fill:#b00020;font-weight:bold}svg text.better{fill:#1b7a1b;font-weight:bold}"
 	"svg .grid{stroke:#e4e4e4}svg .pt{fill:#2659a8}svg .pt:hover{r:6}"
 	"svg .seg{stroke:#888;stroke-width:2}svg line.cp{stroke-width:2;stroke-dasharray:5 3}"
 	"svg line.cp.worse{stroke:#b00020}svg line.cp.better{stroke:#1b7a1b}svg line.cp.changed{stroke:#a06000}"
@@ -131,7 +131,8 @@ static int hist_table_write(FILE *f, const struct hist_series *s, size_t n)
 
 struct hist_frame {
 	size_t n;
-	double lo, hi;
+	double lo, hi,
+		step; /* step: the grid's, 1, 2 or 5 times a power of 10 */
 };
 
 static double hist_x(const struct hist_frame *fr, double i)
@@ -161,8 +162,14 @@ static void hist_frame_set(const struct hist_series *s, struct hist_frame *fr)
 	pad = (fr->hi - fr->lo) * 0.08;
 	if (pad <= 0)
 		pad = fabs(fr->hi) * 0.01 + 1e-9;
-	fr->lo -= pad;
-	fr->hi += pad;
+	/* Round numbers on the grid: the frame widened to its steps. */
+	fr->step = pow(10, floor(log10((fr->hi - fr->lo + 2 * pad) / 4)));
+	if ((fr->hi - fr->lo + 2 * pad) / fr->step > 12)
+		fr->step *= 5;
+	else if ((fr->hi - fr->lo + 2 * pad) / fr->step > 6)
+		fr->step *= 2;
+	fr->lo = floor((fr->lo - pad) / fr->step) * fr->step;
+	fr->hi = ceil((fr->hi + pad) / fr->step) * fr->step;
 }
 
 static void hist_axes_write(FILE *f, const struct hist_series *s,
@@ -170,14 +177,13 @@ static void hist_axes_write(FILE *f, const struct hist_series *s,
 {
 	size_t i, every = s->n / 30 + 1;
 	double v, y, yb = HIST_H - HIST_B;
-	int g;
 
-	for (g = 0; g <= 4; g++) {
-		v = fr->lo + (fr->hi - fr->lo) * g / 4;
+	for (v = fr->lo; v <= fr->hi + fr->step / 2; v += fr->step) {
 		y = hist_y(fr, v);
 		fprintf(f,
-			"<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.5g</text>\n",
-			HIST_L, HIST_W - HIST_R, y, y, HIST_L - 6, y + 4, v);
+			"<line class=\"grid\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.6g</text>\n",
+			HIST_L, HIST_W - HIST_R, y, y, HIST_L - 6, y + 4,
+			fabs(v) < fr->step / 1e6 ? 0 : v);
 	}
 	for (i = 0; i < s->n; i += every) {
 		fprintf(f,
@@ -218,9 +224,9 @@ static void hist_marks_write(FILE *f, const struct hist_series *s,
 			hist_word(c->better), x, x, HIST_T, HIST_H - HIST_B);
 		hist_esc(f, s->pts[c->at].release);
 		fprintf(f,
-			": %.6g -> %.6g (%+.2f%%, p=%.3f, %s)</title></line>\n",
-			c->before, c->after, c->pct, c->p,
-			hist_word(c->better));
+			": %.6g -> %.6g (%+.2f%%, p=%.3f, %s)</title></line><text class=\"%s\" x=\"%.1f\" y=\"%d\">%+.1f%%</text>\n",
+			c->before, c->after, c->pct, c->p, hist_word(c->better),
+			hist_word(c->better), x + 4, HIST_T - 8, c->pct);
 	}
 }
 

@@ -20,6 +20,7 @@
 
 #include "history/import.h"
 #include "lib/fileio.h"
+#include "lib/tests.h"
 #include "proto/json_parse.h"
 
 #define HIST_FILE_MAX (64u << 20)
@@ -88,6 +89,8 @@ static int hist_path_split(const char *real, struct hist_run *r, char *why,
 		*p = '\0';
 	}
 	snprintf(r->params, sizeof(r->params), "%s", c[1]);
+	snprintf(r->tail, sizeof(r->tail), "%s/%s/%s/%s", c[0], c[1], c[2],
+		 c[3]);
 	cmd = strstr(r->params, "-cmdline=");
 	snprintf(r->cmdline, sizeof(r->cmdline), "%s", cmd ? cmd + 9 : "");
 	if (cmd)
@@ -155,6 +158,10 @@ static int hist_job_check(const struct json_value *job, struct hist_run *r,
 		 hist_json_str(job, "timing"));
 	snprintf(r->headline, sizeof(r->headline), "%s",
 		 hist_json_str(job, "headline"));
+	/* A replay's job.json names none: its test's (its descriptor's). */
+	if (!*r->headline && test_find(r->test))
+		snprintf(r->headline, sizeof(r->headline), "%s",
+			 test_find(r->test)->headline);
 	snprintf(r->source, sizeof(r->source), "%s",
 		 hist_json_str(job, "kernel"));
 	snprintf(r->commit, sizeof(r->commit), "%s",
@@ -186,7 +193,12 @@ int hist_run_read(const char *dir, struct hist_run *r, char *why, size_t whylen)
 				     why, whylen);
 	if (err)
 		goto out;
+	/*
+	 * Its files and its place, <test>/<params>/<release>/<N>: two
+	 * replays of one stream differ only there; a copied tree does not.
+	 */
 	h = hist_fnv64(hist_fnv64(h, jt, jl), st ? st : "", st ? sl : 0);
+	h = hist_fnv64(h, r->tail, strlen(r->tail));
 	snprintf(r->uid, sizeof(r->uid), "%016llx", h);
 	h = hist_fnv64(hist_config_hash(r->source, r->release), r->cmdline,
 		       strlen(r->cmdline));

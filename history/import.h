@@ -13,6 +13,7 @@ struct hist_run {
 	char status[64], finished[64], accel[32], timing[32], headline[256];
 	char source[PATH_MAX], commit[128];
 	char uid[17], config_hash[17];
+	char tail[PATH_MAX]; /* <test>/<params>/<release>/<N> */
 	int ok; /* complete, status ok: its values count */
 	struct json_value *stats; /* stats.json, when ok */
 };
