@@ -305,7 +305,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer bench-pin bench-outside test-kernel fuzz replay host-bench compare reproduce ab bisect bisect-eval case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer bench-pin bench-outside test-kernel fuzz replay host-bench compare reproduce ab bisect bisect-eval case-study history
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -645,6 +645,23 @@ bisect: deps
 		--ksrc $(call sq,$(KSRC)) --good $(call sq,$(GOOD)) --bad $(call sq,$(BAD)) --report $(call sq,$(REPORT)) \
 		--out $(call sq,$(BISECT_OUT)) --max-runs $(call sq,$(BISECT_MAX_RUNS)) --build-root $(call sq,$(BISECT_ROOT)) $(foreach f,$(KFRAGS),--kconfig $(call sq,$(f))) \
 		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
+
+# make history: the results history's change points and its page
+# (docs/history.md); make run and make ab add to it when HISTORY= is set.
+# HISTORY= is run's option (boot/options.def); make history reads it.
+HISTORY_DB = $(or $(HISTORY),$(O)/history.db)
+## ADD: make history: result directories (runs, or trees of them) to add first
+ADD ?=
+## HISTORY_JOB: make history: only this job (a test, or test/params)
+HISTORY_JOB ?=
+## HTML: make history: where the page goes (default O/history.html)
+HTML ?=
+## history: [HISTORY=] [ADD=<result dirs>] [HISTORY_JOB=] [METRIC=]: add runs, print the change points, write the page
+history: $(BOOTBENCH)
+	$(AT)$(if $(ADD),$(BOOTBENCH) history add --quiet --db $(call sq,$(HISTORY_DB)) $(foreach d,$(ADD),$(call sq,$(d))) &&) \
+	$(BOOTBENCH) history changes --db $(call sq,$(HISTORY_DB)) --job=$(call sq,$(HISTORY_JOB)) --metric=$(call sq,$(METRIC)) && \
+	$(BOOTBENCH) history html --db $(call sq,$(HISTORY_DB)) --job=$(call sq,$(HISTORY_JOB)) --metric=$(call sq,$(METRIC)) \
+		-o $(call sq,$(or $(HTML),$(O)/history.html))
 
 ## NAMES: make bisect-eval: only these histories of tests/bisect/corpus.def (default: all)
 NAMES ?=
