@@ -5,6 +5,7 @@
  *   bootbench history add [--db FILE] [--quiet] DIR...
  *   bootbench history changes [--db FILE] [--job=TEST[/PARAMS]] [--metric=M | --all]
  *   bootbench history html [--db FILE] [--job= --metric= --all] -o FILE
+ *   bootbench history kcidb [--db FILE] [--job= --metric= --all] -o FILE
  *   bootbench history simulate [--series N] [--seed N]
  */
 #define _GNU_SOURCE
@@ -27,7 +28,7 @@ struct hist_cli {
 static int hist_usage(const char *why)
 {
 	fprintf(stderr,
-		"bootbench: history: %s: say bootbench history add [--db FILE] DIR..., changes [--db FILE] [--job=TEST[/PARAMS]] [--metric=M|--all], html [--db FILE] -o FILE, or simulate [--series N] [--seed N]\n",
+		"bootbench: history: %s: say bootbench history add [--db FILE] DIR..., changes [--db FILE] [--job=TEST[/PARAMS]] [--metric=M|--all], html|kcidb [--db FILE] -o FILE, or simulate [--series N] [--seed N]\n",
 		why);
 	return HIST_EXIT_BAD;
 }
@@ -191,14 +192,16 @@ static int hist_changes_cmd(const struct hist_cli *c)
 	return err;
 }
 
-static int hist_html_cmd(const struct hist_cli *c)
+/* html (@kcidb 0) or kcidb (1): the series written to -o. */
+static int hist_out_cmd(const struct hist_cli *c, int kcidb)
 {
 	struct hist_series *s = NULL;
 	size_t n = 0;
 	int err = hist_series_all(c, &s, &n);
 
 	if (!err) {
-		err = hist_html_write(s, n, c->out, c->db);
+		err = kcidb ? hist_kcidb_write(s, n, c->out) :
+			      hist_html_write(s, n, c->out, c->db);
 		if (err)
 			fprintf(stderr,
 				"bootbench: history: cannot write %s: %s: give -o (make history's OUT=) a writable file\n",
@@ -222,6 +225,7 @@ int cmd_history(int argc, char **argv)
 			"usage: bootbench history add [--db FILE] [--quiet] DIR...\n"
 			"       bootbench history changes [--db FILE] [--job=TEST[/PARAMS]] [--metric=M | --all]\n"
 			"       bootbench history html [--db FILE] [--job= --metric= --all] -o FILE\n"
+			"       bootbench history kcidb [--db FILE] [--job= --metric= --all] -o FILE   (the change points as KCIDB tests)\n"
 			"       bootbench history simulate [--series N] [--seed N]\n"
 			"FILE: an SQLite file, or postgresql://... (docs/history.md)\n");
 		return *sub ? 0 : HIST_EXIT_BAD;
@@ -239,10 +243,10 @@ int cmd_history(int argc, char **argv)
 		return hist_usage("only add takes directories");
 	if (!strcmp(sub, "changes"))
 		return hist_changes_cmd(&c);
-	if (!strcmp(sub, "html")) {
+	if (!strcmp(sub, "html") || !strcmp(sub, "kcidb")) {
 		if (!c.out || !*c.out)
-			return hist_usage("html needs -o FILE");
-		return hist_html_cmd(&c);
+			return hist_usage("html and kcidb need -o FILE");
+		return hist_out_cmd(&c, sub[0] == 'k');
 	}
 	if (!strcmp(sub, "simulate"))
 		return hist_sim_run(c.series, c.seed, stdout);

@@ -55,6 +55,9 @@ void hist_kernel_name(const struct hist_point *p, char *buf, size_t size);
 int hist_html_write(const struct hist_series *s, size_t n, const char *path,
 		    const char *db);
 
+/* Each change point as a KCIDB v5 test row (history/kcidb.c) at @path. */
+int hist_kcidb_write(const struct hist_series *s, size_t n, const char *path);
+
 /* The options the command and the simulation share. */
 void hist_edv_defaults(struct edv_opts *o);
 
