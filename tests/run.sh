@@ -115,6 +115,8 @@ area fit test
 area stressng test
 area vmscal test
 area netperf test
+area history-boot test
+area history-ext test
 
 # Last: every result file the areas above wrote, when they are done.
 area schema last
