@@ -67,7 +67,9 @@ static int hist_values_insert(struct hist_db *db, const char *run_id,
 	return 0;
 }
 
-static int hist_run_insert(struct hist_add *a, const struct hist_run *r)
+/* The run, its kernel, job and values; *@known: it was there already. */
+static int hist_run_insert(struct hist_add *a, const struct hist_run *r,
+			   int *known)
 {
 	const char *kp[5] = { r->release, r->commit, r->source, r->config_hash,
 			      r->cmdline };
@@ -102,8 +104,9 @@ static int hist_run_insert(struct hist_add *a, const struct hist_run *r)
 			" ON CONFLICT (uid) DO NOTHING RETURNING id",
 			8, rp, hist_id_get, rid);
 	}
-	if (err || !*rid)
-		return err ? err : 1; /* 1: there already */
+	*known = !err && !*rid;
+	if (err || *known)
+		return err;
 	return hist_values_insert(&a->db, rid, r->stats);
 }
 
@@ -112,7 +115,7 @@ static int hist_run_add(void *ctx, const char *dir)
 	struct hist_add *a = ctx;
 	struct hist_run r;
 	char why[600];
-	int err;
+	int err, known = 0;
 
 	err = hist_run_read(dir, &r, why, sizeof(why));
 	if (err) {
@@ -127,19 +130,19 @@ static int hist_run_add(void *ctx, const char *dir)
 		hist_run_free(&r);
 		return 0;
 	}
-	err = hist_run_insert(a, &r);
-	if (err >= 0) {
-		a->known += err;
-		a->added += !err;
+	err = hist_run_insert(a, &r, &known);
+	if (!err) {
+		a->known += known;
+		a->added += !known;
 		if (!a->quiet)
-			printf("history: %s %s\n", err ? "known" : "added",
+			printf("history: %s %s\n", known ? "known" : "added",
 			       r.dir);
 	} else {
 		snprintf(a->why, sizeof(a->why), "%s: the database: %s", dir,
 			 a->db.err);
 	}
 	hist_run_free(&r);
-	return err < 0 ? err : 0;
+	return err;
 }
 
 static int hist_dir_add(struct hist_add *a, const char *dir)

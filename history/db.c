@@ -42,15 +42,21 @@ static int hist_schema_create(struct hist_db *db)
 {
 	char sql[512];
 	size_t i;
-	int err;
+	int err = 0;
 
-	for (i = 0; i < sizeof(hist_schema) / sizeof(hist_schema[0]); i++) {
+	if (db->be->schema_lock)
+		err = hist_db_exec(db, db->be->schema_lock, 0, NULL, NULL,
+				   NULL);
+	for (i = 0; !err && i < sizeof(hist_schema) / sizeof(hist_schema[0]);
+	     i++) {
 		snprintf(sql, sizeof(sql), hist_schema[i], db->be->id_type);
 		err = hist_db_exec(db, sql, 0, NULL, NULL, NULL);
-		if (err)
-			return err;
 	}
-	return 0;
+	/* A session's advisory lock ends with it, should this fail. */
+	if (!err && db->be->schema_unlock)
+		err = hist_db_exec(db, db->be->schema_unlock, 0, NULL, NULL,
+				   NULL);
+	return err;
 }
 
 int hist_db_open(struct hist_db *db, const char *where)

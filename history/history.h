@@ -20,6 +20,11 @@ struct hist_backend {
 	const char *id_type;
 	/* The statement that starts a transaction that writes. */
 	const char *begin;
+	/*
+	 * Around the schema's creation, or NULL: PostgreSQL's CREATE
+	 * TABLE IF NOT EXISTS run at once by two sessions can fail in one.
+	 */
+	const char *schema_lock, *schema_unlock;
 	int (*open)(const char *where, void **h, char *err, size_t errlen);
 	void (*close)(void *h);
 	/*
