@@ -247,14 +247,16 @@ SHARED_HDRS := $(wildcard shared/*.h)
 SHARED_SRCS := $(wildcard shared/*.c)
 # boot/vmlinux.c decompresses a bzImage's payload with Debian's libraries.
 VMLINUX_LIBS := -lz -llzma -lbz2 -llzo2 -llz4 -lzstd
+# history/ keeps its database with Debian's libsqlite3 or libpq (docs/history.md).
+HISTORY_LIBS := -lsqlite3 -lpq
 LIB_SRCS := $(wildcard lib/*.c)
 # The reader reads a metric's better way from report/rules.c, as compare does.
 # bootbench ab calls compare's library (all of report/ but its main).
 HOST_SRCS := $(wildcard boot/*.c) $(wildcard reproduce/*.c) $(PROTO_SRCS) $(LIB_SRCS) $(SHARED_SRCS) benchmarks/params.c \
-	$(filter-out report/compare-main.c,$(wildcard report/*.c))
+	$(filter-out report/compare-main.c,$(wildcard report/*.c)) $(wildcard history/*.c)
 COMPARE_SRCS := $(wildcard report/*.c) $(PROTO_SRCS) $(LIB_SRCS)
 COMPARE_HDRS := $(wildcard report/*.h proto/*.h proto/*.def lib/*.h) $(SHARED_HDRS) $(DESCS) $(DESC_LIST)
-HOST_HDRS := $(wildcard boot/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h report/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/wis-tests.def benchmarks/aim9-tests.def \
+HOST_HDRS := $(wildcard boot/*.h history/*.h reproduce/*.h proto/*.h proto/*.def lib/*.h report/*.h) $(SHARED_HDRS) benchmarks/params.h benchmarks/wis-tests.def benchmarks/aim9-tests.def \
 	benchmarks/filebench.def \
 	boot/cpus.def $(DESCS) $(DESC_LIST)
 INIT_SRCS := $(wildcard init/*.c) proto/json.c proto/lava.c proto/disk.c proto/names.c $(SHARED_SRCS)
@@ -303,7 +305,7 @@ $(B)/asan/%.o: %.c
 	$(AT)$(HOSTCC) $(WARN) $(INC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 -include $(wildcard $(B)/asan/*/*.d $(B)/asan/*/*/*.d)
 
-.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer bench-pin bench-outside test-kernel fuzz replay host-bench compare reproduce ab bisect bisect-eval case-study
+.PHONY: all plugin fetch test-host test-ksrc run lava-job check test deps help clean image kernel kernel-default qemu-backports format bench-boot bench-virtme bench-layer bench-pin bench-outside test-kernel fuzz replay host-bench compare reproduce ab bisect bisect-eval case-study history
 
 ## all: build the host tools and the base image
 all: $(BOOTBENCH) $(COMPARE) $(MKCPIO) $(MKLAYER) $(BASE_CPIO)
@@ -351,7 +353,7 @@ FORCE:
 $(BOOTBENCH): $(HOST_SRCS) $(HOST_HDRS)
 	$(quiet) HOSTCC $@
 	$(AT)mkdir -p $(@D)
-	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) $(VMLINUX_LIBS) -lm
+	$(AT)$(HOSTCC) $(WARN) $(INC) $(HOST_CFLAGS) -o $@ $(HOST_SRCS) $(VMLINUX_LIBS) $(HISTORY_LIBS) -lm
 
 $(COMPARE): $(COMPARE_SRCS) $(COMPARE_HDRS)
 	$(quiet) HOSTCC $@
@@ -643,6 +645,23 @@ bisect: deps
 		--ksrc $(call sq,$(KSRC)) --good $(call sq,$(GOOD)) --bad $(call sq,$(BAD)) --report $(call sq,$(REPORT)) \
 		--out $(call sq,$(BISECT_OUT)) --max-runs $(call sq,$(BISECT_MAX_RUNS)) --build-root $(call sq,$(BISECT_ROOT)) $(foreach f,$(KFRAGS),--kconfig $(call sq,$(f))) \
 		--metric $(call sq,$(METRIC)) --threshold $(call sq,$(THRESHOLD))
+
+# make history: the results history's change points and its page
+# (docs/history.md); make run and make ab add to it when HISTORY= is set.
+# HISTORY= is run's option (boot/options.def); make history reads it.
+HISTORY_DB = $(or $(HISTORY),$(O)/history.db)
+## ADD: make history: result directories (runs, or trees of them) to add first
+ADD ?=
+## HISTORY_JOB: make history: only this job (a test, or test/params)
+HISTORY_JOB ?=
+## HTML: make history: where the page goes (default O/history.html)
+HTML ?=
+## history: [HISTORY=] [ADD=<result dirs>] [HISTORY_JOB=] [METRIC=]: add runs, print the change points, write the page
+history: $(BOOTBENCH)
+	$(AT)$(if $(ADD),$(BOOTBENCH) history add --quiet --db $(call sq,$(HISTORY_DB)) $(foreach d,$(ADD),$(call sq,$(d))) &&) \
+	$(BOOTBENCH) history changes --db $(call sq,$(HISTORY_DB)) --job=$(call sq,$(HISTORY_JOB)) --metric=$(call sq,$(METRIC)) && \
+	$(BOOTBENCH) history html --db $(call sq,$(HISTORY_DB)) --job=$(call sq,$(HISTORY_JOB)) --metric=$(call sq,$(METRIC)) \
+		-o $(call sq,$(or $(HTML),$(O)/history.html))
 
 ## NAMES: make bisect-eval: only these histories of tests/bisect/corpus.def (default: all)
 NAMES ?=

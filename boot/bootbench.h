@@ -91,6 +91,7 @@ struct run_opts {
 	/* make lava-job: write LAVA jobs here instead of booting */
 	const char *lava_dir, *lava_url;
 	struct disk_host disk; /* DISK=, FS=, MD= (boot/disk.h) */
+	const char *history; /* HISTORY=: each run added (docs/history.md) */
 };
 
 extern volatile sig_atomic_t session_interrupted;

@@ -59,9 +59,11 @@ for pair in $need; do
 done
 # The guest's Debian programs (benchmarks/debian.def) are never
 # installed here: initramfs/layer.sh downloads and unpacks them.
-# The host tool decompresses bzImages (BOOT=pvh): Debian's libraries.
+# The host tool decompresses bzImages (BOOT=pvh): Debian's libraries;
+# it keeps the results history (HISTORY=) with libsqlite3 or libpq.
 for pair in zlib.h:zlib1g-dev lzma.h:liblzma-dev bzlib.h:libbz2-dev \
-	lzo/lzo1x.h:liblzo2-dev lz4.h:liblz4-dev zstd.h:libzstd-dev; do
+	lzo/lzo1x.h:liblzo2-dev lz4.h:liblz4-dev zstd.h:libzstd-dev \
+	sqlite3.h:libsqlite3-dev postgresql/libpq-fe.h:libpq-dev; do
 	[ -f "/usr/include/${pair%%:*}" ] || missing="$missing ${pair#*:}"
 done
 # Building a kernel (make kernel, make test-kernel, make reproduce

@@ -19,6 +19,7 @@
 #include "ab.h"
 #include "bisect.h"
 #include "bootbench.h"
+#include "history/history.h"
 #include "imagebuild.h"
 #include "lib/metrics.h"
 #include "lib/tree.h"
@@ -67,6 +68,7 @@ static void usage(FILE *f)
 		"                    [--metric M] [--threshold PCT] --build DIR [run's OPTION]...\n"
 		"       bootbench bisect --ksrc TREE --good REF --bad REF (or --report MAIL) --build DIR\n"
 		"                    [--builder SCRIPT] [--kconfig FILE]... [ab's options]   (docs/bisect.md)\n"
+		"       bootbench history add|changes|html|simulate ...   (docs/history.md; history --help)\n"
 		"run's options (make run's variable in brackets):\n");
 	for (i = 0; i < OPT_N; i++) {
 		const struct opt_desc *d = &opt_table[i];
@@ -356,6 +358,8 @@ int main(int argc, char **argv)
 		return cmd_ab(argc, argv);
 	if (!strcmp(cmd, "bisect"))
 		return cmd_bisect(argc, argv);
+	if (!strcmp(cmd, "history"))
+		return cmd_history(argc - 1, argv + 1);
 	usage(stderr);
 	return VERDICT_BAD_INPUT;
 }

@@ -13,6 +13,7 @@
 #include "proto/names.h"
 #include "lib/strv.h"
 #include "debian.h"
+#include "history/history.h"
 #include "lib/fileio.h"
 #include "shared/util.h"
 
@@ -418,6 +419,11 @@ int run_opts_check(struct run_opts *o)
 	}
 	if (o->plan)
 		return run_machine_disk_check(o);
+	if (o->history && *o->history && !o->lava_dir) {
+		err = hist_db_check(o->history);
+		if (err)
+			return err;
+	}
 	if (!o->kernel || !*o->kernel)
 		return bad_input("no KERNEL given: say KERNEL=path/to/%s",
 				 o->arch->image);

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "bootbench.h"
+#include "history/history.h"
 #include "imageplan.h"
 #include "proto/names.h"
 #include "proto/proto.h"
@@ -290,6 +291,11 @@ static int run_boot(struct run_opts *o, struct session_conf *sc,
 	progress_summary("bootbench: results in %s (%.1f s)\n", rd.final,
 			 s.wall);
 	run_matrix_update(&s, &rd);
+	/* In the history too: the run stays on disk if that fails. */
+	if (o->history && *o->history &&
+	    hist_dirs_add(o->history, (char *const[]){ rd.final }, 1, 1) &&
+	    s.verdict == VERDICT_OK)
+		s.verdict = VERDICT_INFRA;
 out:
 	*early = s.verdict == VERDICT_TIMEOUT && !s.stream.have_hello;
 	session_free(&s);

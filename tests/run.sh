@@ -29,8 +29,8 @@ j=$T/jsonget
 # The host tool itself runs the direct tests under ASan/UBSan; it links
 # compare's library, all of report/ but bootbench-compare's main().
 # shellcheck disable=SC2046 # a word list of files
-build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c shared/*.c benchmarks/params.c \
-	$(ls report/*.c | grep -v '^report/compare-main\.c$') -lz -llzma -lbz2 -llzo2 -llz4 -lzstd
+build bootbench boot/*.c reproduce/*.c proto/*.c lib/*.c shared/*.c benchmarks/params.c history/*.c \
+	$(ls report/*.c | grep -v '^report/compare-main\.c$') -lz -llzma -lbz2 -llzo2 -llz4 -lzstd -lsqlite3 -lpq
 tool=$T/bootbench
 img=$B/base.cpio
 # KERNEL (make test-kernel) runs the suite on another kernel; one with
@@ -82,6 +82,7 @@ area verdict
 area cpio
 area casestudy
 area reader
+area history
 area style
 tl_beside=
 
@@ -114,6 +115,8 @@ area fit test
 area stressng test
 area vmscal test
 area netperf test
+area history-boot test
+area history-ext test
 
 # Last: every result file the areas above wrote, when they are done.
 area schema last

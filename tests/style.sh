@@ -25,7 +25,7 @@ fi
 # or page (by its ending) under one of the tree's folders. The case
 # studies name the kernel's own files, and are left out.
 st_stale=$(for f in README.md docs/*.md; do
-	grep -oE '\b(boot|init|lib|proto|shared|report|reproduce|benchmarks|initramfs|tests|docs|kconfigs|mk|plugin|jobs)/[A-Za-z0-9_./+-]*\.(c|h|sh|def|md|desc|list|config|py|job)\b' "$f" |
+	grep -oE '\b(boot|init|lib|proto|shared|report|reproduce|history|benchmarks|initramfs|tests|docs|kconfigs|mk|plugin|jobs)/[A-Za-z0-9_./+-]*\.(c|h|sh|def|md|desc|list|config|py|job)\b' "$f" |
 		sort -u | while read -r p; do [ -e "$p" ] || printf '%s ' "$f:$p"; done
 done)
 check "style: every file of this tree the README and docs/ name exists${st_stale:+: missing $st_stale}" test -z "$st_stale"
