@@ -2,7 +2,9 @@
 # Build a kernel the appliance boots with nothing but its initramfs:
 # a base config (tinyconfig unless KBASE says otherwise) merged with
 # the fragments in kconfigs/, out of tree. Fails listing any requested
-# option that olddefconfig dropped.
+# option that olddefconfig dropped (a dependency missing); an option
+# whose symbol the tree's Kconfig lacks (an older kernel) is left out
+# with a note instead (kconfig-drop.sh).
 # Usage: kernel-build.sh KSRC OUTDIR BASE FRAGMENT...
 # BASE is a make target (tinyconfig, defconfig) or a .config file (a
 # report's kconfig), brought to this tree by olddefconfig.
@@ -41,6 +43,9 @@ if [ -f "$base" ]; then
 else
 	kmake "$base" >/dev/null
 fi
+# Options the tree's Kconfig lacks (an older kernel) dropped, each said.
+kept=$("$(dirname "$0")/kconfig-drop.sh" "$ksrc" "$out/.fragments" "$@") || exit 2
+set -- $kept
 frags=
 [ -f "$ksrc/kernel/configs/kvm_guest.config" ] && frags="$ksrc/kernel/configs/kvm_guest.config"
 (cd "$out" && "$ksrc/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags "$@" >/dev/null)

@@ -187,3 +187,40 @@ check "ksrc: make kernel ARCH=arm64 cross-builds the arm64 Image from tinyconfig
 check "ksrc: kconfigs/base-arm64 has the options the arm64 boot needed and tinyconfig lacks (PCI_HOST_GENERIC, SERIAL_AMBA_PL011(_CONSOLE), NUMA, BLK_DEV_INITRD, DEVTMPFS)" \
 	sh -c "for o in PCI_HOST_GENERIC SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE NUMA BLK_DEV_INITRD DEVTMPFS; do
 		grep -qx \"CONFIG_\$o=y\" kconfigs/base-arm64.config || exit 1; done"
+
+# An older tree (issue 50): a fragment's option whose symbol no Kconfig
+# file of the tree defines is dropped with one note naming it (set or
+# "is not set"); one the tree defines but olddefconfig lost is still
+# the error. The tree is a fixture with a kbuild stand-in: tinyconfig
+# writes an empty .config, merge_config.sh concatenates, olddefconfig
+# loses CONFIG_LOST (a dependency the tree would not meet).
+ko=$T/ksrc-old
+mkdir -p "$ko/arch/x86" "$ko/init" "$ko/scripts/kconfig"
+printf 'VERSION = 4\nPATCHLEVEL = 9\nSUBLEVEL = 0\n' >"$ko/Makefile"
+printf 'tinyconfig:\n\t: >$(O)/.config\nolddefconfig:\n\tgrep -v LOST $(O)/.config >$(O)/.c; mv $(O)/.c $(O)/.config\n' >>"$ko/Makefile"
+printf 'config KEPT\n\tbool "kept"\nmenuconfig OFF_HERE\n\tbool\n' >"$ko/init/Kconfig"
+printf '  config LOST\n\tbool\n' >"$ko/arch/x86/Kconfig.cpu"
+printf '#!/bin/sh\nwhile [ "$1" = -m ] || [ "$1" = -O ]; do [ "$1" = -O ] && { o=$2; shift; }; shift; done\ncat "$@" >"$o/.c"; mv "$o/.c" "$o/.config"\n' \
+	>"$ko/scripts/kconfig/merge_config.sh"
+chmod +x "$ko/scripts/kconfig/merge_config.sh"
+printf '# Help: x\nCONFIG_KEPT=y\nCONFIG_NEWER=y\n# CONFIG_OFF_HERE is not set\n# CONFIG_NEWER_OFF is not set\n' >"$T/ko-a.config"
+printf '# Help: y\nCONFIG_KEPT=y\n' >"$T/ko-b.config"
+kconfigs/kconfig-drop.sh "$ko" "$T/ko-out" "$T/ko-a.config" "$T/ko-b.config" >"$T/ko.list" 2>"$T/ko.err"
+check "ksrc: an option the old tree's Kconfig lacks is dropped, set or not set, each with one note naming it and the tree's version" \
+	sh -c "[ \$(wc -l <'$T/ko.err') = 2 ] &&
+		grep -qx 'bootbench: note: CONFIG_NEWER of ko-a.config is not in this tree.s Kconfig (4.9.0): dropped' '$T/ko.err' &&
+		grep -qx 'bootbench: note: CONFIG_NEWER_OFF of ko-a.config is not in this tree.s Kconfig (4.9.0): dropped' '$T/ko.err' &&
+		! grep -q NEWER '$T/ko-out/ko-a.config' && grep -qx CONFIG_KEPT=y '$T/ko-out/ko-a.config' &&
+		grep -qx '# CONFIG_OFF_HERE is not set' '$T/ko-out/ko-a.config'"
+check "ksrc: a fragment the old tree knows whole is merged as it is, not copied" \
+	sh -c "[ \"\$(cat '$T/ko.list')\" = '$T/ko-out/ko-a.config
+$T/ko-b.config' ] && ! [ -e '$T/ko-out/ko-b.config' ]"
+printf 'CONFIG_KEPT=y\nCONFIG_NEWER=y\n' >"$T/ko-c.config"
+CONFIG_ONLY=1 kconfigs/kernel-build.sh "$ko" "$T/ko-build" tinyconfig "$T/ko-c.config" >/dev/null 2>"$T/ko.err"
+check "ksrc: kernel-build.sh on the old tree configures with the absent option dropped" \
+	sh -c "[ $? = 0 ] && grep -q 'CONFIG_NEWER of ko-c.config is not in' '$T/ko.err' && grep -qx CONFIG_KEPT=y '$T/ko-build/.config'"
+printf 'CONFIG_KEPT=y\nCONFIG_LOST=y\nCONFIG_NEWER=y\n' >"$T/ko-d.config"
+CONFIG_ONLY=1 kconfigs/kernel-build.sh "$ko" "$T/ko-build" tinyconfig "$T/ko-d.config" >/dev/null 2>"$T/ko.err"
+check "ksrc: an option the old tree has but olddefconfig lost is still an error, naming it alone" \
+	sh -c "[ $? = 1 ] && grep -qx 'bootbench: these options did not survive olddefconfig (a dependency is missing): CONFIG_LOST=y' '$T/ko.err'"
+
