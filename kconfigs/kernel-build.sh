@@ -63,7 +63,19 @@ if [ -n "$missing" ]; then
 	echo "bootbench: these options did not survive olddefconfig (a dependency is missing):$missing" >&2
 	exit 1
 fi
+# An older tree's traps with today's toolchain (kconfigs/eras.def): the
+# make variables that answer them, one a line, or an error naming one.
+eravars=
+[ "$karch" != x86 ] || eravars=$("$(dirname "$0")/era.sh" "$ksrc" "$out/.config") || exit 2
+# Kept beside the objects: an incremental build of the tree (ksrc.sh's
+# new kernel) gives the same, else kbuild rebuilds what they change.
+printf '%s\n' "$eravars" | grep . >"$out/.era" || :
 [ "${CONFIG_ONLY:-0}" = 1 ] && exit 0
 echo "  KBUILD  $kimage ($karch, $jobs jobs; this takes minutes)"
-kmake -j"$jobs" "$kimage"
+[ -z "$eravars" ] || echo "  ERA     $(echo "$eravars" | paste -sd' ' -) (kconfigs/eras.def)"
+set -f
+IFS='
+'
+# shellcheck disable=SC2086 # one make variable a line
+kmake -j"$jobs" $eravars "$kimage"
 echo "$out/arch/$karch/boot/$kimage"

@@ -224,3 +224,25 @@ CONFIG_ONLY=1 kconfigs/kernel-build.sh "$ko" "$T/ko-build" tinyconfig "$T/ko-d.c
 check "ksrc: an option the old tree has but olddefconfig lost is still an error, naming it alone" \
 	sh -c "[ $? = 1 ] && grep -qx 'bootbench: these options did not survive olddefconfig (a dependency is missing): CONFIG_LOST=y' '$T/ko.err'"
 
+# An older tree's traps (kconfigs/eras.def through era.sh): each row is
+# reached only by its era's text and its option, and answered by a make
+# variable or an error naming it. Fixture trees, one of each era.
+ke_old=$T/era-old ke_new=$T/era-new
+mkdir -p "$ke_old/scripts/dtc" "$ke_old/arch/x86/tools" "$ke_new/scripts/dtc" "$ke_new/arch/x86/tools"
+printf 'YYLTYPE yylloc;\n' >"$ke_old/scripts/dtc/dtc-lexer.l"
+printf 'extern YYLTYPE yylloc;\n' >"$ke_new/scripts/dtc/dtc-lexer.l"
+printf '\tcase R_X86_64_PC32:\n' >"$ke_old/arch/x86/tools/relocs.c"
+printf '\tcase R_X86_64_PC32:\n\tcase R_X86_64_PLT32:\n' >"$ke_new/arch/x86/tools/relocs.c"
+printf 'CONFIG_X86_64=y\nCONFIG_DTC=y\n' >"$T/era-dtc.config"
+printf 'CONFIG_X86_64=y\nCONFIG_X86_NEED_RELOCS=y\n' >"$T/era-relocs.config"
+check "ksrc: era: dtc's yylloc on an old tree with CONFIG_DTC answered by HOSTCC=gcc -fcommon, on a new one by nothing" \
+	sh -c "[ \"\$(kconfigs/era.sh '$ke_old' '$T/era-dtc.config')\" = 'HOSTCC=gcc -fcommon' ] &&
+		[ -z \"\$(kconfigs/era.sh '$ke_new' '$T/era-dtc.config')\" ] && [ -z \"\$(kconfigs/era.sh '$ke_old' '$T/era-relocs.config')\" ]"
+expect_bad "era: an old tree's relocs tool with CONFIG_RANDOMIZE_BASE (R_X86_64_PLT32)" 2 \
+	"era trap plt32-relocs, reached by CONFIG_X86_NEED_RELOCS=y: arch/x86/tools/relocs.c predates R_X86_64_PLT32.*leave CONFIG_RANDOMIZE_BASE out" \
+	kconfigs/era.sh "$ke_old" "$T/era-relocs.config"
+check "ksrc: era: a tree whose relocs tool knows R_X86_64_PLT32 builds with RANDOMIZE_BASE, nothing said" \
+	sh -c "[ -z \"\$(kconfigs/era.sh '$ke_new' '$T/era-relocs.config' 2>&1)\" ]"
+printf 'odd|arch/x86/tools/relocs.c|has|PC32|CONFIG_X86_64=y|patch|x\n' >"$T/era-bad.def"
+expect_bad "era: a row of eras.def with an unknown answer" 2 "row odd has answer 'patch': say make, error or none" \
+	kconfigs/era.sh "$ke_old" "$T/era-dtc.config" "$T/era-bad.def"
