@@ -2,7 +2,9 @@
 # Build a kernel the appliance boots with nothing but its initramfs:
 # a base config (tinyconfig unless KBASE says otherwise) merged with
 # the fragments in kconfigs/, out of tree. Fails listing any requested
-# option that olddefconfig dropped.
+# option that olddefconfig dropped (a dependency missing); an option
+# whose symbol the tree's Kconfig lacks (an older kernel) is left out
+# with a note instead (kconfig-drop.sh).
 # Usage: kernel-build.sh KSRC OUTDIR BASE FRAGMENT...
 # BASE is a make target (tinyconfig, defconfig) or a .config file (a
 # report's kconfig), brought to this tree by olddefconfig.
@@ -41,6 +43,9 @@ if [ -f "$base" ]; then
 else
 	kmake "$base" >/dev/null
 fi
+# Options the tree's Kconfig lacks (an older kernel) dropped, each said.
+kept=$("$(dirname "$0")/kconfig-drop.sh" "$ksrc" "$out/.fragments" "$@") || exit 2
+set -- $kept
 frags=
 [ -f "$ksrc/kernel/configs/kvm_guest.config" ] && frags="$ksrc/kernel/configs/kvm_guest.config"
 (cd "$out" && "$ksrc/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags "$@" >/dev/null)
@@ -58,7 +63,19 @@ if [ -n "$missing" ]; then
 	echo "bootbench: these options did not survive olddefconfig (a dependency is missing):$missing" >&2
 	exit 1
 fi
+# An older tree's traps with today's toolchain (kconfigs/eras.def): the
+# make variables that answer them, one a line, or an error naming one.
+eravars=
+[ "$karch" != x86 ] || eravars=$("$(dirname "$0")/era.sh" "$ksrc" "$out/.config") || exit 2
+# Kept beside the objects: an incremental build of the tree (ksrc.sh's
+# new kernel) gives the same, else kbuild rebuilds what they change.
+printf '%s\n' "$eravars" | grep . >"$out/.era" || :
 [ "${CONFIG_ONLY:-0}" = 1 ] && exit 0
 echo "  KBUILD  $kimage ($karch, $jobs jobs; this takes minutes)"
-kmake -j"$jobs" "$kimage"
+[ -z "$eravars" ] || echo "  ERA     $(echo "$eravars" | paste -sd' ' -) (kconfigs/eras.def)"
+set -f
+IFS='
+'
+# shellcheck disable=SC2086 # one make variable a line
+kmake -j"$jobs" $eravars "$kimage"
 echo "$out/arch/$karch/boot/$kimage"

@@ -277,7 +277,15 @@ else
 	fi
 	release=$(cat "$kb/src/build/include/config/kernel.release")
 	kcc=$(cat "$kb/cc" 2>/dev/null || echo "$kcc")
-	make -s -C "$kn/src" O="$kn/src/build" CC="$kcc" KERNELRELEASE="$release" -j"$jobs" bzImage >/dev/null ||
+	# The base's answers to its era's traps (kernel-build.sh's .era).
+	eravars=$(cat "$kn/src/build/.era" 2>/dev/null || :)
+	# shellcheck disable=SC2086 # one make variable a line
+	(
+		set -f
+		IFS='
+'
+		exec make -s -C "$kn/src" O="$kn/src/build" CC="$kcc" KERNELRELEASE="$release" -j"$jobs" $eravars bzImage >/dev/null
+	) ||
 		{
 			echo "bootbench: the new kernel (the change on KSRC=$ksrc) did not build: kbuild's messages above" >&2
 			exit 1

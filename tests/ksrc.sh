@@ -187,3 +187,62 @@ check "ksrc: make kernel ARCH=arm64 cross-builds the arm64 Image from tinyconfig
 check "ksrc: kconfigs/base-arm64 has the options the arm64 boot needed and tinyconfig lacks (PCI_HOST_GENERIC, SERIAL_AMBA_PL011(_CONSOLE), NUMA, BLK_DEV_INITRD, DEVTMPFS)" \
 	sh -c "for o in PCI_HOST_GENERIC SERIAL_AMBA_PL011 SERIAL_AMBA_PL011_CONSOLE NUMA BLK_DEV_INITRD DEVTMPFS; do
 		grep -qx \"CONFIG_\$o=y\" kconfigs/base-arm64.config || exit 1; done"
+
+# An older tree (issue 50): a fragment's option whose symbol no Kconfig
+# file of the tree defines is dropped with one note naming it (set or
+# "is not set"); one the tree defines but olddefconfig lost is still
+# the error. The tree is a fixture with a kbuild stand-in: tinyconfig
+# writes an empty .config, merge_config.sh concatenates, olddefconfig
+# loses CONFIG_LOST (a dependency the tree would not meet).
+ko=$T/ksrc-old
+mkdir -p "$ko/arch/x86" "$ko/init" "$ko/scripts/kconfig"
+printf 'VERSION = 4\nPATCHLEVEL = 9\nSUBLEVEL = 0\n' >"$ko/Makefile"
+printf 'tinyconfig:\n\t: >$(O)/.config\nolddefconfig:\n\tgrep -v LOST $(O)/.config >$(O)/.c; mv $(O)/.c $(O)/.config\n' >>"$ko/Makefile"
+printf 'config KEPT\n\tbool "kept"\nmenuconfig OFF_HERE\n\tbool\n' >"$ko/init/Kconfig"
+printf '  config LOST\n\tbool\n' >"$ko/arch/x86/Kconfig.cpu"
+printf '#!/bin/sh\nwhile [ "$1" = -m ] || [ "$1" = -O ]; do [ "$1" = -O ] && { o=$2; shift; }; shift; done\ncat "$@" >"$o/.c"; mv "$o/.c" "$o/.config"\n' \
+	>"$ko/scripts/kconfig/merge_config.sh"
+chmod +x "$ko/scripts/kconfig/merge_config.sh"
+printf '# Help: x\nCONFIG_KEPT=y\nCONFIG_NEWER=y\n# CONFIG_OFF_HERE is not set\n# CONFIG_NEWER_OFF is not set\n' >"$T/ko-a.config"
+printf '# Help: y\nCONFIG_KEPT=y\n' >"$T/ko-b.config"
+kconfigs/kconfig-drop.sh "$ko" "$T/ko-out" "$T/ko-a.config" "$T/ko-b.config" >"$T/ko.list" 2>"$T/ko.err"
+check "ksrc: an option the old tree's Kconfig lacks is dropped, set or not set, each with one note naming it and the tree's version" \
+	sh -c "[ \$(wc -l <'$T/ko.err') = 2 ] &&
+		grep -qx 'bootbench: note: CONFIG_NEWER of ko-a.config is not in this tree.s Kconfig (4.9.0): dropped' '$T/ko.err' &&
+		grep -qx 'bootbench: note: CONFIG_NEWER_OFF of ko-a.config is not in this tree.s Kconfig (4.9.0): dropped' '$T/ko.err' &&
+		! grep -q NEWER '$T/ko-out/ko-a.config' && grep -qx CONFIG_KEPT=y '$T/ko-out/ko-a.config' &&
+		grep -qx '# CONFIG_OFF_HERE is not set' '$T/ko-out/ko-a.config'"
+check "ksrc: a fragment the old tree knows whole is merged as it is, not copied" \
+	sh -c "[ \"\$(cat '$T/ko.list')\" = '$T/ko-out/ko-a.config
+$T/ko-b.config' ] && ! [ -e '$T/ko-out/ko-b.config' ]"
+printf 'CONFIG_KEPT=y\nCONFIG_NEWER=y\n' >"$T/ko-c.config"
+CONFIG_ONLY=1 kconfigs/kernel-build.sh "$ko" "$T/ko-build" tinyconfig "$T/ko-c.config" >/dev/null 2>"$T/ko.err"
+check "ksrc: kernel-build.sh on the old tree configures with the absent option dropped" \
+	sh -c "[ $? = 0 ] && grep -q 'CONFIG_NEWER of ko-c.config is not in' '$T/ko.err' && grep -qx CONFIG_KEPT=y '$T/ko-build/.config'"
+printf 'CONFIG_KEPT=y\nCONFIG_LOST=y\nCONFIG_NEWER=y\n' >"$T/ko-d.config"
+CONFIG_ONLY=1 kconfigs/kernel-build.sh "$ko" "$T/ko-build" tinyconfig "$T/ko-d.config" >/dev/null 2>"$T/ko.err"
+check "ksrc: an option the old tree has but olddefconfig lost is still an error, naming it alone" \
+	sh -c "[ $? = 1 ] && grep -qx 'bootbench: these options did not survive olddefconfig (a dependency is missing): CONFIG_LOST=y' '$T/ko.err'"
+
+# An older tree's traps (kconfigs/eras.def through era.sh): each row is
+# reached only by its era's text and its option, and answered by a make
+# variable or an error naming it. Fixture trees, one of each era.
+ke_old=$T/era-old ke_new=$T/era-new
+mkdir -p "$ke_old/scripts/dtc" "$ke_old/arch/x86/tools" "$ke_new/scripts/dtc" "$ke_new/arch/x86/tools"
+printf 'YYLTYPE yylloc;\n' >"$ke_old/scripts/dtc/dtc-lexer.l"
+printf 'extern YYLTYPE yylloc;\n' >"$ke_new/scripts/dtc/dtc-lexer.l"
+printf '\tcase R_X86_64_PC32:\n' >"$ke_old/arch/x86/tools/relocs.c"
+printf '\tcase R_X86_64_PC32:\n\tcase R_X86_64_PLT32:\n' >"$ke_new/arch/x86/tools/relocs.c"
+printf 'CONFIG_X86_64=y\nCONFIG_DTC=y\n' >"$T/era-dtc.config"
+printf 'CONFIG_X86_64=y\nCONFIG_X86_NEED_RELOCS=y\n' >"$T/era-relocs.config"
+check "ksrc: era: dtc's yylloc on an old tree with CONFIG_DTC answered by HOSTCC=gcc -fcommon, on a new one by nothing" \
+	sh -c "[ \"\$(kconfigs/era.sh '$ke_old' '$T/era-dtc.config')\" = 'HOSTCC=gcc -fcommon' ] &&
+		[ -z \"\$(kconfigs/era.sh '$ke_new' '$T/era-dtc.config')\" ] && [ -z \"\$(kconfigs/era.sh '$ke_old' '$T/era-relocs.config')\" ]"
+expect_bad "era: an old tree's relocs tool with CONFIG_RANDOMIZE_BASE (R_X86_64_PLT32)" 2 \
+	"era trap plt32-relocs, reached by CONFIG_X86_NEED_RELOCS=y: arch/x86/tools/relocs.c predates R_X86_64_PLT32.*leave CONFIG_RANDOMIZE_BASE out" \
+	kconfigs/era.sh "$ke_old" "$T/era-relocs.config"
+check "ksrc: era: a tree whose relocs tool knows R_X86_64_PLT32 builds with RANDOMIZE_BASE, nothing said" \
+	sh -c "[ -z \"\$(kconfigs/era.sh '$ke_new' '$T/era-relocs.config' 2>&1)\" ]"
+printf 'odd|arch/x86/tools/relocs.c|has|PC32|CONFIG_X86_64=y|patch|x\n' >"$T/era-bad.def"
+expect_bad "era: a row of eras.def with an unknown answer" 2 "row odd has answer 'patch': say make, error or none" \
+	kconfigs/era.sh "$ke_old" "$T/era-dtc.config" "$T/era-bad.def"
