@@ -329,6 +329,8 @@ static int bisect_job_check(const struct ab *ab, double *floor)
 		return bad_input(
 			"say TEST=<the benchmark whose metric moved> (or REPORT=<mail>)");
 	err = run_params_check(&o);
+	if (!err)
+		err = run_job_machine_check(&o);
 	for (i = 0; !err && i < o.ntests; i++)
 		if (o.tests[i] && o.tests[i]->det_floor > *floor)
 			*floor = o.tests[i]->det_floor;

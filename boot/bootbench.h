@@ -126,6 +126,11 @@ void options_key_var(char *dst, const char *src, size_t size);
 int options_uint_parse(const char *name, const char *s, unsigned int min,
 		       unsigned int max, unsigned int *out);
 int run_opts_check(struct run_opts *o);
+/*
+ * Before any build (bisect): @o's architecture and machine as a run
+ * takes them, resolved, fitted and checked against its timing.
+ */
+int run_job_machine_check(struct run_opts *o);
 /* The tests and parameters alone (a job checked before any boot). */
 int run_params_check(struct run_opts *o);
 /* A parameter's value as the job gives it (key=value), or NULL. */

@@ -197,7 +197,7 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 
 int job_check(const struct run_opts *base, const char *path)
 {
-	char err[512], why[256];
+	char err[512];
 	struct jobfile jf;
 	size_t i, n;
 	int v = VERDICT_OK;
@@ -213,9 +213,9 @@ int job_check(const struct run_opts *base, const char *path)
 		v = job_opts_fill(&jf, i, 0, &o);
 		if (!v)
 			v = run_params_check(&o);
-		if (!v &&
-		    topology_resolve(&o.topo_req, &o.topo, why, sizeof(why)))
-			v = bad_input("impossible topology: %s", why);
+		/* The machine as a run takes it: fitted, and its timing. */
+		if (!v)
+			v = run_job_machine_check(&o);
 	}
 	jobfile_free(&jf);
 	return v;

@@ -403,6 +403,13 @@ static int run_arch_check(struct run_opts *o)
 	return 0;
 }
 
+int run_job_machine_check(struct run_opts *o)
+{
+	int err = run_arch_check(o);
+
+	return err ? err : run_machine_check(o);
+}
+
 /* A kernel of another architecture is refused, saying what it is. */
 static int run_kernel_arch_check(const struct run_opts *o)
 {
