@@ -200,7 +200,7 @@ rc=$?
 check "stressng: a package set without a library stress-ng needs is refused in one line ($(cat "$T/snr.err"))" \
 	sh -c "test $rc -eq 2 && test \$(wc -l <'$T/snr.err') -eq 1 && grep -q 'needs lib.*, which no package of the layer has: add the package' '$T/snr.err' && test ! -s '$T/snr.out'"
 # A package the release lacks: one line, exit 2, nothing left in the cache.
-mkdir -p "$T/snfake/initramfs" "$T/snfake/benchmarks" "$T/snfake/lib" "$T/snfake/shared"
+mkdir -p "$T/snfake/initramfs" "$T/snfake/benchmarks" "$T/snfake/lib" "$T/snfake/shared" "$T/snfake/proto"
 cp initramfs/layer.sh "$T/snfake/initramfs/"
 # layer.sh finds its helpers beside it, as in the tree
 cp lib/debian-apt.sh lib/debian-mirror.sh lib/descs-cpp.sh "$T/snfake/lib/"
@@ -214,6 +214,8 @@ cat >"$T/snfake/mklayer" <<END
 END
 chmod +x "$T/snfake/mklayer"
 cp benchmarks/debian.def "$T/snfake/benchmarks/"
+# debian.def's filesystem layers are proto/storage.def's rows.
+cp proto/storage.def "$T/snfake/proto/"
 "$T/snfake/initramfs/layer.sh" "$T/snfake/mklayer" "$B/host/mkcpio" "$B" sn-nosuch >"$T/snf.out" 2>"$T/snf.err"
 rc=$?
 check "stressng: a package Debian bookworm lacks is refused in one line, exit 2, nothing cached ($(cat "$T/snf.err"))" \
