@@ -324,7 +324,7 @@ static int bisect_job_check(const struct ab *ab, double *floor)
 	o = ab->opts;
 	*floor = 0;
 	if (ab->job)
-		return job_check(&ab->opts, ab->job);
+		return job_machine_check(&ab->opts, ab->job);
 	if (!o.test)
 		return bad_input(
 			"say TEST=<the benchmark whose metric moved> (or REPORT=<mail>)");

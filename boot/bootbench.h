@@ -202,6 +202,8 @@ int cmd_reproduce_run(int argc, char **argv);
  * input (said). What make reproduce DRY=1 relies on.
  */
 int job_check(const struct run_opts *base, const char *path);
+/* job_check(), and each combination's machine as a run takes it. */
+int job_machine_check(const struct run_opts *base, const char *path);
 int cmd_job(const struct run_opts *base, const char *path, int quick,
 	    const char *shard, int tap);
 int shard_parse(const char *s, unsigned int *i, unsigned int *n);

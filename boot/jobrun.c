@@ -195,9 +195,15 @@ int cmd_job(const struct run_opts *base, const char *path, int quick,
 	return verdict;
 }
 
-int job_check(const struct run_opts *base, const char *path)
+/*
+ * @machine: the machine as a run takes it too (fitted, its timing), for
+ * bisect, whose first boot comes after an hour's build; reproduce
+ * checks its job before it knows the fit.
+ */
+static int job_check_all(const struct run_opts *base, const char *path,
+			 int machine)
 {
-	char err[512];
+	char err[512], why[256];
 	struct jobfile jf;
 	size_t i, n;
 	int v = VERDICT_OK;
@@ -213,10 +219,22 @@ int job_check(const struct run_opts *base, const char *path)
 		v = job_opts_fill(&jf, i, 0, &o);
 		if (!v)
 			v = run_params_check(&o);
-		/* The machine as a run takes it: fitted, and its timing. */
-		if (!v)
+		if (!v && machine)
 			v = run_job_machine_check(&o);
+		else if (!v && topology_resolve(&o.topo_req, &o.topo, why,
+						sizeof(why)))
+			v = bad_input("impossible topology: %s", why);
 	}
 	jobfile_free(&jf);
 	return v;
+}
+
+int job_check(const struct run_opts *base, const char *path)
+{
+	return job_check_all(base, path, 0);
+}
+
+int job_machine_check(const struct run_opts *base, const char *path)
+{
+	return job_check_all(base, path, 1);
 }
