@@ -165,6 +165,8 @@ static int image_sh_run(const struct run_opts *o, char **argv, const char *plan,
 	memo = !image_memo_open(o->build_dir, req, deps, sizeof(deps), &start);
 	if ((memo && setenv("IMAGE_DEPS", deps, 1)) ||
 	    setenv("PLAN", plan, 1)) {
+		if (memo)
+			unlink(deps);
 		err = VERDICT_INFRA;
 		goto out;
 	}
@@ -193,7 +195,6 @@ int image_job_build(const struct run_opts *o, const char *job, int quick,
 		err = image_argv_fill(o, kernel, paths, argv);
 	if (err)
 		goto out;
-	*initrd = '\0';
 	err = image_sh_run(o, argv, plan, initrd, size);
 	unsetenv("BOOTBENCH_RELEASE");
 	/* image.sh said what went wrong, in one line, and exits 2. */

@@ -212,8 +212,9 @@ mods=$cache/$modset.cpio
 stale=0
 for f in $lists "$here/modules.sh" "$here/image.sh"; do
 	[ "$f" -nt "$mods" ] && stale=1
-	deps_say input "$f"
 done
+# image.sh itself was said at the top.
+for f in $lists "$here/modules.sh"; do deps_say input "$f"; done
 if [ ! -f "$mods" ] || [ "$stale" = 1 ]; then
 	echo "  MODULES $rel ($moddir${modset#modules})" >&2
 	# shellcheck disable=SC2086 # the lists are a word list
